@@ -1,0 +1,47 @@
+# The rig for the dma-coherent / swiotlb series.  Each target does one
+# thing; the scripts in rig/ do the work.  See README.md.
+
+.PHONY: all tree export build build-base run check check-all clean help
+
+all: help
+
+help:
+	@echo "make run        set up, build the patched kernel, boot the demo"
+	@echo "make check      the test command (ends with 'N passed, M failed')"
+	@echo "make check-all  check plus the heavier suites"
+	@echo "make tree       unpack linux-source-6.12 and apply patches/ (KSRC=... for a git tree)"
+	@echo "make export     regenerate patches/ from the commits in build/linux"
+	@echo "make build      build the patched test kernel (FLAVOUR=debug for sanitizers)"
+	@echo "make build-base build the unpatched v6.12 baseline"
+	@echo "make scenario S=name [TREE=base]  boot one QEMU scenario"
+
+FLAVOUR ?= test
+TREE ?= patched
+
+tree:
+	@rig/tree.sh
+
+export:
+	@rig/export.sh
+
+build: tree
+	@rig/build.sh patched $(FLAVOUR)
+
+build-base: tree
+	@rig/build.sh base $(FLAVOUR)
+
+scenario:
+	@rig/qemu.sh $(TREE) $(FLAVOUR) $(S)
+
+run:
+	@rig/run.sh
+
+check:
+	@rig/check.sh
+
+check-all:
+	@rig/check.sh
+	@rig/check-all.sh
+
+clean:
+	rm -rf build/out build/run build/check

@@ -1,0 +1,251 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * On-chip coherent memory with QEMU's ivshmem-plain device.
+ *
+ * At probe, declare BAR2 (host-backed by a memory-backend-file) as the
+ * device's coherent memory, allocate from it, and write a known pattern
+ * that the host checks in the backing file after the guest stops.
+ *   mode=map    DMA_MEMORY_MAP: fill with 3-page then 1-page allocations;
+ *               every page must be used (v6.12 leaves a quarter unused).
+ *   mode=io     DMA_MEMORY_IO: write through __iomem cookies.
+ *   mode=child  declared with DMA_MEMORY_INCLUDES_CHILDREN: allocations
+ *               for a child and a grandchild come from the parent's BAR.
+ * Results are KTAP; "rig-host-check:" lines tell the host what to verify.
+ */
+#include <linux/dma-mapping.h>
+#include <linux/io.h>
+#include <linux/module.h>
+#include <linux/pci.h>
+#include <linux/slab.h>
+#include "rig_ktap.h"
+
+static char *mode = "map";
+module_param(mode, charp, 0444);
+MODULE_PARM_DESC(mode, "map, io or child");
+
+static u8 pat(unsigned long off)
+{
+	return ((off >> 12) * 31 + off) & 0xff;
+}
+
+static void report_range(dma_addr_t h, size_t size, phys_addr_t bar)
+{
+	pr_info("rig-host-check: off=0x%llx len=0x%zx\n", (u64)(h - bar), size);
+}
+
+static bool in_bar(dma_addr_t h, size_t size, phys_addr_t bar, size_t barlen)
+{
+	return h >= bar && h + size <= bar + barlen;
+}
+
+#ifdef DMA_MEMORY_MAP
+static void fill(void *p, dma_addr_t h, size_t size, phys_addr_t bar)
+{
+	unsigned long off = h - bar, i;
+
+	for (i = 0; i < size; i++)
+		((u8 *)p)[i] = pat(off + i);
+}
+
+static void fill_io(void __iomem *p, dma_addr_t h, size_t size, phys_addr_t bar)
+{
+	unsigned long off = h - bar, i;
+
+	for (i = 0; i < size; i++)
+		writeb(pat(off + i), p + i);
+}
+
+struct rig_alloc {
+	void *cpu;
+	dma_addr_t h;
+	size_t size;
+};
+
+static int test_map(struct rig_ktap *t, struct device *dev, phys_addr_t bar, size_t barlen)
+{
+	size_t npages = barlen >> PAGE_SHIFT, used = 0, n = 0, i;
+	struct rig_alloc *a = kcalloc(npages, sizeof(*a), GFP_KERNEL);
+	bool placed = true, aligned = true;
+	static const size_t steps[] = { 3, 1 };
+	int ret, s;
+
+	if (!a)
+		return -ENOMEM;
+	ret = dma_declare_coherent_memory(dev, bar, bar, barlen,
+					  DMA_MEMORY_MAP | DMA_MEMORY_EXCLUSIVE);
+	rig_ktap_result(t, ret == DMA_MEMORY_MAP, "declare BAR2 (%zu KiB) returns DMA_MEMORY_MAP (%d)",
+			barlen >> 10, ret);
+	for (s = 0; s < ARRAY_SIZE(steps); s++) {
+		for (;;) {
+			size_t size = steps[s] << PAGE_SHIFT;
+			void *p = dma_alloc_coherent(dev, size, &a[n].h, GFP_KERNEL);
+
+			if (!p)
+				break;
+			a[n].cpu = p;
+			a[n].size = size;
+			placed &= in_bar(a[n].h, size, bar, barlen);
+			aligned &= !((a[n].h - bar) & ((PAGE_SIZE << get_order(size)) - 1));
+			fill(p, a[n].h, size, bar);
+			used += steps[s];
+			n++;
+		}
+	}
+	rig_ktap_result(t, used == npages,
+			"3-page then 1-page allocations use %zu of %zu pages", used, npages);
+	rig_ktap_result(t, n && placed, "all %zu allocations lie in the BAR", n);
+	rig_ktap_result(t, aligned, "each allocation is aligned to its order");
+	for (i = 0; i < n; i++)
+		report_range(a[i].h, a[i].size, bar);
+	for (i = 0; i < n; i++)
+		dma_free_coherent(dev, a[i].size, a[i].cpu, a[i].h);
+	dma_release_declared_memory(dev);
+	kfree(a);
+	return 0;
+}
+
+static int test_io(struct rig_ktap *t, struct device *dev, phys_addr_t bar, size_t barlen)
+{
+	size_t size = 5 << PAGE_SHIFT;
+	void __iomem *p;
+	dma_addr_t h;
+	bool ok = true;
+	unsigned long i;
+	int ret;
+
+	ret = dma_declare_coherent_memory(dev, bar, bar, barlen,
+					  DMA_MEMORY_IO | DMA_MEMORY_EXCLUSIVE);
+	rig_ktap_result(t, ret == DMA_MEMORY_IO, "declare BAR2 with DMA_MEMORY_IO returns DMA_MEMORY_IO (%d)", ret);
+	p = (void __iomem __force *)dma_alloc_coherent(dev, size, &h, GFP_KERNEL);
+	rig_ktap_result(t, p && in_bar(h, size, bar, barlen), "5-page allocation lies in the BAR");
+	if (!p)
+		return 0;
+	for (i = 0; i < size; i++)
+		ok &= readb(p + i) == 0;
+	rig_ktap_result(t, ok, "allocation reads back zeroed");
+	fill_io(p, h, size, bar);
+	ok = true;
+	for (i = 0; i < size; i++)
+		ok &= readb(p + i) == pat(h - bar + i);
+	rig_ktap_result(t, ok, "memcpy_toio pattern reads back");
+	report_range(h, size, bar);
+	/* Keep the data: the host checks the file after the guest stops. */
+	dma_release_declared_memory(dev);
+	return 0;
+}
+
+static void rig_child_release(struct device *dev)
+{
+	kfree(dev);
+}
+
+static struct device *add_child(struct device *parent, const char *name)
+{
+	struct device *c = kzalloc(sizeof(*c), GFP_KERNEL);
+
+	if (!c)
+		return NULL;
+	device_initialize(c);
+	c->parent = parent;
+	c->release = rig_child_release;
+	c->coherent_dma_mask = DMA_BIT_MASK(64);
+	c->dma_mask = &c->coherent_dma_mask;
+	dev_set_name(c, "%s", name);
+	if (device_add(c)) {
+		put_device(c);
+		return NULL;
+	}
+	return c;
+}
+
+static int test_child(struct rig_ktap *t, struct device *dev, phys_addr_t bar, size_t barlen)
+{
+	struct device *child = add_child(dev, "rig-child");
+	struct device *grandchild = child ? add_child(child, "rig-grandchild") : NULL;
+	size_t size = 2 << PAGE_SHIFT;
+	dma_addr_t h1 = 0, h2 = 0;
+	void *p1 = NULL, *p2 = NULL;
+	int ret;
+
+	ret = dma_declare_coherent_memory(dev, bar, bar, barlen, DMA_MEMORY_MAP |
+					  DMA_MEMORY_INCLUDES_CHILDREN | DMA_MEMORY_EXCLUSIVE);
+	rig_ktap_result(t, ret == DMA_MEMORY_MAP, "declare with INCLUDES_CHILDREN returns DMA_MEMORY_MAP (%d)", ret);
+	if (child)
+		p1 = dma_alloc_coherent(child, size, &h1, GFP_KERNEL);
+	rig_ktap_result(t, p1 && in_bar(h1, size, bar, barlen), "child's allocation lies in the parent's BAR (%pad)", &h1);
+	if (grandchild)
+		p2 = dma_alloc_coherent(grandchild, size, &h2, GFP_KERNEL);
+	rig_ktap_result(t, p2 && in_bar(h2, size, bar, barlen), "grandchild's allocation lies in the BAR (%pad)", &h2);
+	if (p1 && in_bar(h1, size, bar, barlen)) {
+		fill(p1, h1, size, bar);
+		report_range(h1, size, bar);
+	}
+	if (p2 && in_bar(h2, size, bar, barlen)) {
+		fill(p2, h2, size, bar);
+		report_range(h2, size, bar);
+	}
+	if (p1)
+		dma_free_coherent(child, size, p1, h1);
+	if (p2)
+		dma_free_coherent(grandchild, size, p2, h2);
+	if (grandchild)
+		device_unregister(grandchild);
+	if (child)
+		device_unregister(child);
+	dma_release_declared_memory(dev);
+	return 0;
+}
+#endif
+
+static int rig_coherent_probe(struct pci_dev *pdev, const struct pci_device_id *id)
+{
+	phys_addr_t bar;
+	size_t barlen;
+	static struct rig_ktap t;
+	static char name[32];
+	int ret;
+
+	ret = pcim_enable_device(pdev);
+	if (ret)
+		return ret;
+	ret = dma_set_mask_and_coherent(&pdev->dev, DMA_BIT_MASK(64));
+	if (ret)
+		return ret;
+	bar = pci_resource_start(pdev, 2);
+	barlen = pci_resource_len(pdev, 2);
+	pr_info("    # ivshmem BAR2 at %pa, %zu KiB\n", &bar, barlen >> 10);
+
+	snprintf(name, sizeof(name), "coherent_%s", mode);
+	rig_ktap_start(&t, name);
+#ifdef DMA_MEMORY_MAP
+	if (!strcmp(mode, "map"))
+		ret = test_map(&t, &pdev->dev, bar, barlen);
+	else if (!strcmp(mode, "io"))
+		ret = test_io(&t, &pdev->dev, bar, barlen);
+	else if (!strcmp(mode, "child"))
+		ret = test_child(&t, &pdev->dev, bar, barlen);
+	else
+		ret = -EINVAL;
+#else
+	rig_ktap_result(&t, false,
+			"dma_declare_coherent_memory() with DMA_MEMORY_* flags is not in this kernel");
+	ret = 0;
+#endif
+	rig_ktap_end(&t);
+	return ret;
+}
+
+static const struct pci_device_id rig_coherent_ids[] = {
+	{ PCI_DEVICE(0x1af4, 0x1110) },
+	{ }
+};
+MODULE_DEVICE_TABLE(pci, rig_coherent_ids);
+
+static struct pci_driver rig_coherent_driver = {
+	.name = "rig_coherent",
+	.id_table = rig_coherent_ids,
+	.probe = rig_coherent_probe,
+};
+module_pci_driver(rig_coherent_driver);
+MODULE_DESCRIPTION("rig: on-chip coherent memory with QEMU's ivshmem device");
+MODULE_LICENSE("GPL");

@@ -1,0 +1,61 @@
+#!/bin/bash
+# build.sh TREE FLAVOUR: configure and build a kernel plus the rig's test
+# modules in build/out/TREE-FLAVOUR.
+#   TREE:    patched (build/linux) or base (build/base, the unpatched v6.12)
+#   FLAVOUR: test (qemu + test fragments) or debug (test + sanitizers)
+# The config is tinyconfig with the fragments of configs/ merged on top;
+# every option the fragments ask for is checked in the resulting .config.
+. "$(dirname "$0")/lib.sh"
+
+tree=${1:?usage: build.sh patched|base test|debug}
+flavour=${2:?usage: build.sh patched|base test|debug}
+case $tree in
+patched) src=$KTREE ;;
+base) src=$KBASE ;;
+*) die "unknown tree '$tree' (patched or base)" ;;
+esac
+[ -d "$src" ] || die "no kernel tree at $src; run 'make tree' first"
+
+frags="$TOP/configs/qemu.config $TOP/configs/test.config"
+case $flavour in
+test) ;;
+debug) frags="$frags $TOP/configs/debug.config" ;;
+*) die "unknown flavour '$flavour' (test or debug)" ;;
+esac
+case $tree in
+patched) frags="$frags $TOP/configs/series.config" ;;
+base) frags="$frags $TOP/configs/baseline.config" ;;
+esac
+
+out=$BUILD/out/$tree-$flavour
+mkdir -p "$out"
+cc=gcc
+if command -v ccache >/dev/null; then
+	cc="ccache gcc"
+	export CCACHE_BASEDIR=$BUILD CCACHE_DIR=${CCACHE_DIR:-$BUILD/ccache}
+	export CCACHE_NOHASHDIR=1 CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-8G}
+fi
+kmake() { make -s -C "$src" O="$out" ARCH=x86_64 CC="$cc" HOSTCC=gcc "$@"; }
+
+# Reconfigure when a fragment or the tree changed since the last config.
+stamp=$out/.rig-config
+want=$(cat $frags | sha1sum)-$(git -C "$src" rev-parse HEAD)
+if [ ! -f "$out/.config" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
+	note "configuring $tree-$flavour"
+	kmake tinyconfig >/dev/null
+	# shellcheck disable=SC2086
+	(cd "$out" && ARCH=x86_64 "$src/scripts/kconfig/merge_config.sh" -m -O "$out" \
+		"$out/.config" $frags >"$out/merge.log" 2>&1) || die "merge_config failed, see $out/merge.log"
+	kmake olddefconfig >/dev/null
+	echo "$want" >"$stamp"
+fi
+"$TOP/rig/kconfig-check.sh" "$src" "$out/.config" $frags
+
+note "building $tree-$flavour"
+kmake -j"$JOBS" bzImage modules >"$out/build.log" 2>&1 ||
+	{ grep -E 'error|Error' "$out/build.log" | head -20 >&2; die "kernel build failed, see $out/build.log"; }
+# The rig's own probe drivers, built per kernel in a copy of modules/.
+rsync -a --delete "$TOP/modules/" "$out/rig-modules/"
+kmake -j"$JOBS" M="$out/rig-modules" modules >"$out/rig-modules.log" 2>&1 ||
+	{ tail -20 "$out/rig-modules.log" >&2; die "rig modules failed to build, see $out/rig-modules.log"; }
+echo "$out/arch/x86/boot/bzImage"

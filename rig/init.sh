@@ -1,0 +1,15 @@
+#!/bin/busybox sh
+# /init of the rig's guests: mount the basics, run /scenario.sh, stop.
+/bin/busybox mkdir -p /proc /sys /dev /tmp /bin /sbin
+/bin/busybox --install -s /bin
+mount -t proc proc /proc
+mount -t sysfs sysfs /sys
+mount -t devtmpfs devtmpfs /dev 2>/dev/null
+mount -t debugfs debugfs /sys/kernel/debug
+echo "rig: guest up: Linux $(uname -r)"
+if [ -f /scenario.sh ]; then
+	. /scenario.sh
+fi
+echo "rig: guest done"
+sync
+reboot -f

@@ -1,0 +1,48 @@
+# Common settings for the rig scripts.  Sourced, not run.
+# shellcheck shell=bash
+set -euo pipefail
+
+TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+BUILD=${BUILD:-$TOP/build}
+# The kernel tree the series is applied to (make tree KSRC=... overrides).
+KTREE=${KTREE:-$BUILD/linux}
+# The unpatched baseline: a worktree of the same repository at the base tag.
+KBASE=${KBASE:-$BUILD/base}
+BASE_TAG=dma-series-base
+SERIES_BRANCH=dma-series
+PATCHES=$TOP/patches
+SRC_TARBALL=${SRC_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
+JOBS=${JOBS:-$(nproc)}
+
+die()  { echo "rig: error: $*" >&2; exit 1; }
+note() { echo "rig: $*" >&2; }
+
+# Packages the rig needs, as Debian names them.
+RIG_PACKAGES="linux-source-6.12 build-essential flex bison bc libelf-dev \
+libssl-dev cpio kmod xz-utils rsync python3 git qemu-system-x86 \
+busybox-static ccache sparse"
+
+# need_pkgs: install whatever is missing, or say exactly what to run.
+need_pkgs() {
+	local missing="" p
+	for p in $RIG_PACKAGES; do
+		dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||
+			missing="$missing $p"
+	done
+	[ -z "$missing" ] && return 0
+	if [ "$(id -u)" != 0 ]; then
+		die "missing packages; run as root:
+    apt-get update && apt-get install -y --no-install-recommends$missing"
+	fi
+	note "installing:$missing"
+	export DEBIAN_FRONTEND=noninteractive
+	apt-get update -qq >/dev/null || die "apt-get update failed"
+	# shellcheck disable=SC2086
+	apt-get install -y -qq --no-install-recommends $missing >"$BUILD/apt.log" 2>&1 ||
+		die "apt-get install failed, see $BUILD/apt.log"
+}
+
+# kversion DIR: the kernel version of a source tree, e.g. 6.12.118.
+kversion() {
+	make -s -C "$1" kernelversion 2>/dev/null
+}

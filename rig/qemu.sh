@@ -1,0 +1,72 @@
+#!/bin/bash
+# qemu.sh TREE FLAVOUR SCENARIO: boot build/out/TREE-FLAVOUR in QEMU with
+# scenarios/SCENARIO.sh and judge the result.
+#
+# A scenario file sets DESC, QEMU_ARGS (devices), CMDLINE (kernel
+# parameters), GUEST (shell run by the guest's /init), optionally MEM,
+# TIMEOUT, EXPECT_BASE (pass, fail or skip) and a host_check function run
+# after the guest stopped.  The guest's console is kept in
+# build/run/TREE-FLAVOUR/SCENARIO/console.log; KTAP in it is parsed with
+# the kernel's own tools/testing/kunit/kunit.py parse.
+#
+# Prints one line "RESULT pass|fail <details>" and exits 0 on pass.
+. "$(dirname "$0")/lib.sh"
+
+tree=${1:?usage: qemu.sh TREE FLAVOUR SCENARIO} flavour=${2:?} scenario=${3:?}
+out=$BUILD/out/$tree-$flavour
+run=$BUILD/run/$tree-$flavour/$scenario
+sfile=${SFILE:-$TOP/scenarios/$scenario.sh}
+[ -f "$sfile" ] || die "no scenario $sfile"
+[ -f "$out/arch/x86/boot/bzImage" ] || die "no kernel in $out; run 'make build'"
+[ -f "$out/initramfs.cpio.gz" ] || "$TOP/rig/initramfs.sh" "$out" >/dev/null
+
+DESC="" QEMU_ARGS="" CMDLINE="" GUEST="" MEM=5G TIMEOUT=600 EXPECT_BASE=fail KUNIT=0
+host_check() { :; }
+# shellcheck source=/dev/null
+. "$sfile"
+
+rm -rf "$run"
+mkdir -p "$run/root"
+printf '%s\n' "$GUEST" >"$run/root/scenario.sh"
+(cd "$run/root" && echo scenario.sh | cpio -o -H newc --quiet | gzip -1) >"$run/scenario.cpio.gz"
+cat "$out/initramfs.cpio.gz" "$run/scenario.cpio.gz" >"$run/initrd.gz"
+
+# Built-in KUnit suites run only in the scenario that asks for them.
+[ "$KUNIT" = 1 ] || CMDLINE="kunit.enable=0 $CMDLINE"
+accel=$("$TOP/rig/accel.sh" "$out")
+RUN=$run
+# shellcheck disable=SC2086
+timeout --foreground -k 5 "$TIMEOUT" qemu-system-x86_64 -accel "$accel" \
+	-machine pc -cpu max -m "$MEM" -smp 2 \
+	-nographic -no-reboot -nodefaults -serial stdio \
+	-kernel "$out/arch/x86/boot/bzImage" -initrd "$run/initrd.gz" \
+	-append "console=ttyS0 panic=-1 tsc=reliable $CMDLINE" \
+	$(eval echo "$QEMU_ARGS") </dev/null >"$run/console.log" 2>"$run/qemu.err"
+rc=$?
+tr -d '\r' <"$run/console.log" >"$run/console.txt"
+
+result() {
+	echo "RESULT $1 $2"
+	[ "$1" = pass ]
+	exit
+}
+[ $rc = 124 ] && result fail "QEMU timed out after ${TIMEOUT}s (guest hung?), see $run/console.txt"
+[ $rc = 0 ] || result fail "QEMU exited with $rc: $(head -c 300 "$run/qemu.err")"
+grep -q '^rig: guest done' "$run/console.txt" ||
+	result fail "guest did not finish (panic or crash?), see $run/console.txt"
+
+if grep -q 'KTAP version\|TAP version' "$run/console.txt"; then
+	python3 "$KTREE/tools/testing/kunit/kunit.py" parse --json="$run/ktap.json" \
+		"$run/console.txt" >"$run/ktap.txt" 2>&1
+	krc=$?
+	counts=$(python3 "$TOP/rig/ktap-counts.py" "$run/ktap.json")
+	[ $krc = 0 ] || result fail "KTAP: $counts, see $run/ktap.txt"
+	ktap="KTAP: $counts"
+else
+	ktap="no KTAP"
+	[ "${NEED_KTAP:-1}" = 1 ] && result fail "no KTAP in the console, see $run/console.txt"
+fi
+if ! host=$(cd "$run" && host_check 2>&1); then
+	result fail "$ktap; host check: $host"
+fi
+result pass "$ktap${host:+; $host}"
