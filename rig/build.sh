@@ -18,7 +18,7 @@ esac
 
 frags="$TOP/configs/qemu.config $TOP/configs/test.config"
 case $flavour in
-test) ;;
+test | prefix) ;;
 debug) frags="$frags $TOP/configs/debug.config" ;;
 *) die "unknown flavour '$flavour' (test or debug)" ;;
 esac

@@ -10,6 +10,12 @@ echo "rig: guest up: Linux $(uname -r)"
 if [ -f /scenario.sh ]; then
 	. /scenario.sh
 fi
+if [ -w /sys/kernel/debug/kmemleak ]; then
+	echo scan >/sys/kernel/debug/kmemleak
+	sleep 1
+	echo scan >/sys/kernel/debug/kmemleak
+	cat /sys/kernel/debug/kmemleak | head -50
+fi
 echo "rig: guest done"
 sync
 reboot -f

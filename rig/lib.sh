@@ -22,10 +22,11 @@ RIG_PACKAGES="linux-source-6.12 build-essential flex bison bc libelf-dev \
 libssl-dev cpio kmod xz-utils rsync python3 git qemu-system-x86 \
 busybox-static ccache sparse"
 
-# need_pkgs: install whatever is missing, or say exactly what to run.
+# need_pkgs [PKG...]: install whatever is missing of PKG... (default: the
+# rig's packages), or say exactly what to run when not root.
 need_pkgs() {
 	local missing="" p
-	for p in $RIG_PACKAGES; do
+	for p in ${*:-$RIG_PACKAGES}; do
 		dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||
 			missing="$missing $p"
 	done
@@ -38,6 +39,7 @@ need_pkgs() {
 	export DEBIAN_FRONTEND=noninteractive
 	apt-get update -qq >/dev/null || die "apt-get update failed"
 	# shellcheck disable=SC2086
+	mkdir -p "$BUILD"
 	apt-get install -y -qq --no-install-recommends $missing >"$BUILD/apt.log" 2>&1 ||
 		die "apt-get install failed, see $BUILD/apt.log"
 }

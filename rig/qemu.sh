@@ -25,6 +25,7 @@ host_check() { :; }
 # shellcheck source=/dev/null
 . "$sfile"
 
+set +e
 rm -rf "$run"
 mkdir -p "$run/root"
 printf '%s\n' "$GUEST" >"$run/root/scenario.sh"
@@ -55,6 +56,11 @@ result() {
 grep -q '^rig: guest done' "$run/console.txt" ||
 	result fail "guest did not finish (panic or crash?), see $run/console.txt"
 
+# On the patched kernel any splat fails the scenario, whatever the KTAP says.
+splat='(BUG:|WARNING:|Kernel panic|KASAN:|UBSAN:|possible circular|possible recursive|DEADLOCK|DMA-API: |unreferenced object)'
+if [ "$tree" = patched ] && grep -Eq "$splat" "$run/console.txt"; then
+	result fail "splat in the console: $(grep -Em1 "$splat" "$run/console.txt" | sed -E 's/^\[[ 0-9.]+\] //')"
+fi
 if grep -q 'KTAP version\|TAP version' "$run/console.txt"; then
 	python3 "$KTREE/tools/testing/kunit/kunit.py" parse --json="$run/ktap.json" \
 		"$run/console.txt" >"$run/ktap.txt" 2>&1
