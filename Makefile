@@ -1,7 +1,7 @@
 # The rig for the dma-coherent / swiotlb series.  Each target does one
 # thing; the scripts in rig/ do the work.  See README.md.
 
-.PHONY: all tree export build build-base run check check-all clean help
+.PHONY: all tree export build build-base run check check-all bench fuzz clean help
 
 all: help
 
@@ -14,6 +14,8 @@ help:
 	@echo "make build      build the patched test kernel (FLAVOUR=debug for sanitizers)"
 	@echo "make build-base build the unpatched v6.12 baseline"
 	@echo "make scenario S=name [TREE=base]  boot one QEMU scenario"
+	@echo "make bench      allocator benchmark side by side with v6.12 and genalloc"
+	@echo "make fuzz       the allocator core under libFuzzer (FUZZ_SECONDS=60)"
 
 FLAVOUR ?= test
 TREE ?= patched
@@ -42,6 +44,12 @@ check:
 check-all:
 	@rig/check.sh
 	@rig/check-all.sh
+
+bench: tree
+	@rig/bench-harness.sh
+
+fuzz: tree
+	@rig/harness.sh fuzz
 
 clean:
 	rm -rf build/out build/run build/check

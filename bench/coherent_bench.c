@@ -1,0 +1,625 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * coherent_bench: the series' coherent pool allocator against v6.12's and
+ * genalloc, in userspace, side by side in one binary.
+ *
+ *   dcp       drivers/base/dma-coherent-pool.h from $KTREE, unchanged:
+ *             exact pages, aligned to the smallest power of two >= n;
+ *   v612      v6.12 kernel/dma/coherent.c: bitmap_find_free_region() /
+ *             bitmap_release_region() of order get_order(size), extracted
+ *             unchanged from $KBASE/include/linux/bitmap.h (they are
+ *             static inlines there in v6.12, not in lib/bitmap.c);
+ *   genalloc  $KBASE/lib/genalloc.c (up to its devres/OF part) with
+ *             shims: gen_pool_create(PAGE_SHIFT), gen_pool_add,
+ *             gen_pool_alloc_algo(gen_pool_first_fit_order_align),
+ *             gen_pool_free, as drivers/misc/sram.c style users do.
+ *
+ * All three use the same tools/lib find_bit and bitmap code.  None of them
+ * is timed with its lock (the kernel takes a spinlock around each of them;
+ * genalloc uses cmpxchg on bitmap words instead, and those atomics are
+ * real here).
+ *
+ * Output: TSV lines "metric<TAB>unit<TAB>allocator<TAB>value" on stdout
+ * (medians over 5 rounds, allocators alternating A B C A B C ..., plus
+ * .min/.max lines); with -o DIR, latency-vs-fill.dat and
+ * latency-vs-size.dat for plots.
+ *
+ *   coherent_bench [-o DIR] [-q]     run everything (-q: fewer sweeps)
+ *   coherent_bench --callgrind ALLOC [PAGES [FILL% [SIZE [PAIRS]]]]
+ *          fixed workload for valgrind --tool=callgrind
+ *          --toggle-collect=cg_workload: PAIRS (20000) alloc+free pairs of
+ *          SIZE pages (0: random 1-64) on a region of PAGES (4096) pages
+ *          filled to FILL% (90) as for the latency metrics
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <linux/genalloc.h>
+#include "dma-coherent-pool.h"
+
+#define PAGE_SHIFT	12
+#define ROUNDS		5
+#define GBASE		(1UL << 40)	/* genalloc needs a non-zero address */
+
+enum { DCP, V612, GENALLOC, NR_KINDS };
+static const char *const kind_name[NR_KINDS] = { "dcp", "v612", "genalloc" };
+
+struct live {
+	unsigned long page, nr;
+};
+
+struct pool {
+	int kind;
+	unsigned long pages;
+	struct dma_coherent_pool dcp;
+	unsigned long *bm;		/* v612 */
+	struct gen_pool *gp;
+	struct live *live;
+	unsigned long nr_live;
+	unsigned long req;		/* requested pages outstanding */
+};
+
+/* ---------------------------------------------------------------- rng */
+
+static uint64_t rng;
+
+static void rng_seed(uint64_t s)
+{
+	rng = s * 0x9e3779b97f4a7c15ULL + 0x1234567;
+}
+
+static unsigned long rnd(unsigned long n)
+{
+	rng ^= rng >> 12;
+	rng ^= rng << 25;
+	rng ^= rng >> 27;
+	return (rng * 0x2545f4914f6cdd1dULL >> 11) % n;
+}
+
+/* ---------------------------------------------------------- allocators */
+
+static unsigned int order_of(unsigned long nr)	/* get_order(nr pages) */
+{
+	unsigned int o = 0;
+
+	while ((1UL << o) < nr)
+		o++;
+	return o;
+}
+
+static struct pool *pool_create(int kind, unsigned long pages)
+{
+	struct pool *p = calloc(1, sizeof(*p));
+
+	p->kind = kind;
+	p->pages = pages;
+	p->live = calloc(pages, sizeof(*p->live));
+	switch (kind) {
+	case DCP:
+		p->dcp.used = bitmap_zalloc(pages);
+		p->dcp.start = bitmap_zalloc(pages);
+		p->dcp.occupied = bitmap_zalloc(pages);
+		p->dcp.nr_pages = pages;
+		p->dcp.nr_free = pages;
+		break;
+	case V612:
+		p->bm = bitmap_zalloc(pages);
+		break;
+	case GENALLOC:
+		p->gp = gen_pool_create(PAGE_SHIFT, -1);
+		if (!p->gp || gen_pool_add(p->gp, GBASE, pages << PAGE_SHIFT, -1))
+			abort();
+		break;
+	}
+	return p;
+}
+
+static void pool_destroy(struct pool *p)
+{
+	switch (p->kind) {
+	case DCP:
+		bitmap_free(p->dcp.used);
+		bitmap_free(p->dcp.start);
+		bitmap_free(p->dcp.occupied);
+		break;
+	case V612:
+		bitmap_free(p->bm);
+		break;
+	case GENALLOC:
+		while (p->nr_live) {
+			p->nr_live--;
+			gen_pool_free(p->gp,
+				      GBASE + (p->live[p->nr_live].page << PAGE_SHIFT),
+				      p->live[p->nr_live].nr << PAGE_SHIFT);
+		}
+		gen_pool_destroy(p->gp);
+		break;
+	}
+	free(p->live);
+	free(p);
+}
+
+/* not inlined, so that callgrind can tell allocation from freeing */
+__attribute__((__noinline__)) long pa_alloc(struct pool *p, unsigned long nr)
+{
+	unsigned long addr;
+
+	switch (p->kind) {
+	case DCP:
+		return dcp_alloc(&p->dcp, nr, 1UL << order_of(nr), p->pages);
+	case V612:
+		return bitmap_find_free_region(p->bm, p->pages, order_of(nr));
+	default:
+		addr = gen_pool_alloc_algo(p->gp, nr << PAGE_SHIFT,
+					   gen_pool_first_fit_order_align, NULL);
+		return addr ? (long)((addr - GBASE) >> PAGE_SHIFT) : -1;
+	}
+}
+
+__attribute__((__noinline__)) void pa_free(struct pool *p, unsigned long page,
+					 unsigned long nr)
+{
+	switch (p->kind) {
+	case DCP:
+		if (dcp_free(&p->dcp, page) != nr)
+			abort();
+		break;
+	case V612:
+		bitmap_release_region(p->bm, page, order_of(nr));
+		break;
+	default:
+		gen_pool_free(p->gp, GBASE + (page << PAGE_SHIFT),
+			      nr << PAGE_SHIFT);
+		break;
+	}
+}
+
+/* pages the allocator has taken out of the region */
+static unsigned long pool_used(struct pool *p)
+{
+	switch (p->kind) {
+	case DCP:
+		return p->pages - p->dcp.nr_free;
+	case V612:
+		return bitmap_weight(p->bm, p->pages);
+	default:
+		return p->pages - (gen_pool_avail(p->gp) >> PAGE_SHIFT);
+	}
+}
+
+static bool track_alloc(struct pool *p, unsigned long nr)
+{
+	long page = pa_alloc(p, nr);
+
+	if (page < 0)
+		return false;
+	if ((unsigned long)page % (1UL << order_of(nr)) ||
+	    page + nr > p->pages)
+		abort();
+	p->live[p->nr_live].page = page;
+	p->live[p->nr_live].nr = nr;
+	p->nr_live++;
+	p->req += nr;
+	return true;
+}
+
+static void track_free(struct pool *p, unsigned long idx)
+{
+	struct live l = p->live[idx];
+
+	pa_free(p, l.page, l.nr);
+	p->req -= l.nr;
+	p->live[idx] = p->live[--p->nr_live];
+}
+
+/* -------------------------------------------------------------- output */
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static double median(double *v, int n)
+{
+	double s[64];
+
+	memcpy(s, v, n * sizeof(*v));
+	qsort(s, n, sizeof(*s), cmp_double);
+	return n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+}
+
+/* print median, min, max of @v[kind][round] */
+static void report(const char *metric, const char *unit,
+		   double v[NR_KINDS][ROUNDS], double *med_out)
+{
+	int k, r;
+
+	for (k = 0; k < NR_KINDS; k++) {
+		double lo = v[k][0], hi = v[k][0], m = median(v[k], ROUNDS);
+
+		for (r = 1; r < ROUNDS; r++) {
+			lo = v[k][r] < lo ? v[k][r] : lo;
+			hi = v[k][r] > hi ? v[k][r] : hi;
+		}
+		printf("%s\t%s\t%s\t%.4g\n", metric, unit, kind_name[k], m);
+		printf("%s.min\t%s\t%s\t%.4g\n", metric, unit, kind_name[k], lo);
+		printf("%s.max\t%s\t%s\t%.4g\n", metric, unit, kind_name[k], hi);
+		if (med_out)
+			med_out[k] = m;
+	}
+	fflush(stdout);
+}
+
+/* --------------------------------------------------------- utilisation */
+
+static double util_fill(int kind, unsigned long pages, const unsigned long *seq)
+{
+	struct pool *p = pool_create(kind, pages);
+	double u;
+
+	for (; *seq; seq++)
+		while (track_alloc(p, *seq))
+			;
+	u = (double)p->req / pages;
+	pool_destroy(p);
+	return u;
+}
+
+static unsigned long rand_size(void)
+{
+	return 1 + rnd(64);
+}
+
+/*
+ * Random mix of 1..64 pages, a random victim freed after every second
+ * allocation, until the first failure; then fill with 64, 63, ... 1 page
+ * requests until nothing fits.
+ */
+static void util_random(int kind, unsigned long pages, uint64_t seed,
+			double *first, double *final, double *waste,
+			double *fail_nr, double *free_at_fail)
+{
+	struct pool *p = pool_create(kind, pages);
+	unsigned long n = 0, s;
+
+	rng_seed(seed);
+	for (;;) {
+		s = rand_size();
+		if (!track_alloc(p, s))
+			break;
+		if (++n % 2 == 0)
+			track_free(p, rnd(p->nr_live));
+	}
+	*first = (double)p->req / pages;
+	*fail_nr = s;
+	*free_at_fail = (double)(pages - pool_used(p)) / pages;
+	*waste = (double)pool_used(p) / p->req;
+	for (s = 64; s; s--)
+		while (track_alloc(p, s))
+			;
+	*final = (double)p->req / pages;
+	pool_destroy(p);
+}
+
+/* ------------------------------------------------------------- latency */
+
+static double now_ns(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec * 1e9 + t.tv_nsec;
+}
+
+/*
+ * Fill @p with the random mix (a victim freed after every second
+ * allocation, so the holes are scattered) until @frac of the region is
+ * taken out by the allocator.  Sizes shrink near the target and on
+ * failure.
+ */
+static void fill_to(struct pool *p, double frac)
+{
+	unsigned long target = frac * p->pages, n = 0, guard = 0;
+
+	while (pool_used(p) < target && guard++ < 100 * p->pages) {
+		unsigned long s = rand_size(), room = target - pool_used(p);
+
+		if (s > room)
+			s = room;
+		while (s && !track_alloc(p, s))
+			s /= 2;
+		if (!s)
+			break;		/* not even one page fits */
+		if (++n % 2 == 0 && pool_used(p) < target)
+			track_free(p, rnd(p->nr_live));
+	}
+}
+
+#define NSIZES 1024
+static unsigned long rand_sizes[NSIZES];
+
+/* ns per alloc+free pair of @sizes (cycled), adaptive iteration count */
+static double time_pairs(struct pool *p, const unsigned long *sizes,
+			 unsigned long nsz, double target_ns, double *failfrac)
+{
+	unsigned long iters = 16, i, fails;
+	double t0, t1;
+
+	for (;;) {
+		fails = 0;
+		t0 = now_ns();
+		for (i = 0; i < iters; i++) {
+			unsigned long nr = sizes[i % nsz];
+			long pg = pa_alloc(p, nr);
+
+			if (pg >= 0)
+				pa_free(p, pg, nr);
+			else
+				fails++;
+		}
+		t1 = now_ns();
+		if (t1 - t0 >= target_ns || iters >= (1UL << 26))
+			break;
+		iters *= 2;
+	}
+	if (failfrac)
+		*failfrac = (double)fails / iters;
+	return (t1 - t0) / iters;
+}
+
+static const unsigned long fixed_sizes[] = { 1, 3, 16 };
+
+/* latency of sizes 1, 3, 16 and random on @pages pages at @frac full */
+static void latency_set(const char *prefix, unsigned long pages, double frac)
+{
+	struct pool *p[NR_KINDS];
+	double v[5][NR_KINDS][ROUNDS], f[5][NR_KINDS][ROUNDS];
+	char name[128];
+	int k, r, s;
+
+	for (k = 0; k < NR_KINDS; k++) {
+		p[k] = pool_create(k, pages);
+		rng_seed(1000 + pages);
+		fill_to(p[k], frac);
+	}
+	for (r = 0; r < ROUNDS; r++)
+		for (s = 0; s < 4; s++)
+			for (k = 0; k < NR_KINDS; k++)
+				v[s][k][r] = s < 3 ?
+					time_pairs(p[k], &fixed_sizes[s], 1,
+						   2e6, &f[s][k][r]) :
+					time_pairs(p[k], rand_sizes, NSIZES,
+						   4e6, &f[s][k][r]);
+	for (s = 0; s < 4; s++) {
+		char sz[8];
+
+		if (s < 3)
+			snprintf(sz, sizeof(sz), "%lu", fixed_sizes[s]);
+		else
+			strcpy(sz, "rand");
+		snprintf(name, sizeof(name), "%s.%s", prefix, sz);
+		report(name, "ns", v[s], NULL);
+		snprintf(name, sizeof(name), "%s.%s.failed", prefix, sz);
+		report(name, "fraction", f[s], NULL);
+	}
+	for (k = 0; k < NR_KINDS; k++) {
+		snprintf(name, sizeof(name), "%s.fill", prefix);
+		printf("%s\tfraction\t%s\t%.4g\n", name, kind_name[k],
+		       (double)pool_used(p[k]) / pages);
+		pool_destroy(p[k]);
+	}
+}
+
+static const unsigned long sweep_pages[] = { 512, 4096, 32768, 262144 };
+static const int sweep_fill[] = { 0, 25, 50, 75, 90, 95, 99 };
+#define NSP (sizeof(sweep_pages) / sizeof(sweep_pages[0]))
+#define NSF (sizeof(sweep_fill) / sizeof(sweep_fill[0]))
+
+static void sweep(const char *dir, bool quick)
+{
+	static double med[NSP][NSF][NR_KINDS];
+	FILE *ff = NULL, *fs = NULL;
+	unsigned int i, j, nsp = quick ? 2 : NSP;
+	char path[4096];
+	int k, r;
+
+	for (i = 0; i < nsp; i++) {
+		struct pool *p[NR_KINDS];
+		uint64_t state[NR_KINDS];
+
+		rng_seed(77 + i);
+		for (k = 0; k < NR_KINDS; k++) {
+			p[k] = pool_create(k, sweep_pages[i]);
+			state[k] = rng;
+		}
+		for (j = 0; j < NSF; j++) {
+			double v[NR_KINDS][ROUNDS], f[NR_KINDS][ROUNDS];
+			char name[96];
+
+			/* each pool keeps its own random stream */
+			for (k = 0; k < NR_KINDS; k++) {
+				rng = state[k];
+				fill_to(p[k], sweep_fill[j] / 100.0);
+				state[k] = rng;
+			}
+			for (r = 0; r < ROUNDS; r++)
+				for (k = 0; k < NR_KINDS; k++)
+					v[k][r] = time_pairs(p[k], rand_sizes,
+							     NSIZES, 2e6,
+							     &f[k][r]);
+			snprintf(name, sizeof(name),
+				 "coherent.sweep.%luM.%d.rand",
+				 sweep_pages[i] >> 8, sweep_fill[j]);
+			report(name, "ns", v, med[i][j]);
+			strcat(name, ".failed");
+			report(name, "fraction", f, NULL);
+		}
+		for (k = 0; k < NR_KINDS; k++)
+			pool_destroy(p[k]);
+	}
+	if (!dir)
+		return;
+	snprintf(path, sizeof(path), "%s/latency-vs-fill.dat", dir);
+	ff = fopen(path, "w");
+	snprintf(path, sizeof(path), "%s/latency-vs-size.dat", dir);
+	fs = fopen(path, "w");
+	if (!ff || !fs) {
+		perror("writing data files");
+		exit(1);
+	}
+	for (i = 0; i < nsp; i++) {
+		fprintf(ff, "# region %lu MiB: fill%% dcp v612 genalloc (median ns per alloc+free, random 1-64 pages)\n",
+			sweep_pages[i] >> 8);
+		for (j = 0; j < NSF; j++)
+			fprintf(ff, "%d\t%.1f\t%.1f\t%.1f\n", sweep_fill[j],
+				med[i][j][DCP], med[i][j][V612],
+				med[i][j][GENALLOC]);
+		fprintf(ff, "\n\n");
+	}
+	fprintf(fs, "# MiB");
+	for (j = 0; j < NSF; j++)
+		fprintf(fs, "\tdcp@%d\tv612@%d\tgenalloc@%d", sweep_fill[j],
+			sweep_fill[j], sweep_fill[j]);
+	fprintf(fs, "\n");
+	for (i = 0; i < nsp; i++) {
+		fprintf(fs, "%lu", sweep_pages[i] >> 8);
+		for (j = 0; j < NSF; j++)
+			for (k = 0; k < NR_KINDS; k++)
+				fprintf(fs, "\t%.1f", med[i][j][k]);
+		fprintf(fs, "\n");
+	}
+	fclose(ff);
+	fclose(fs);
+}
+
+/* ------------------------------------------------------------ callgrind */
+
+static unsigned long cg_pairs = 20000, cg_size;
+
+/* count with valgrind --tool=callgrind --toggle-collect=cg_workload */
+__attribute__((__noinline__)) unsigned long cg_workload(struct pool *p)
+{
+	unsigned long i, fails = 0;
+
+	for (i = 0; i < cg_pairs; i++) {
+		unsigned long nr = cg_size ? cg_size : rand_sizes[i % NSIZES];
+		long pg = pa_alloc(p, nr);
+
+		if (pg >= 0)
+			pa_free(p, pg, nr);
+		else
+			fails++;
+	}
+	return fails;
+}
+
+static int callgrind(const char *name, unsigned long pages, int fill)
+{
+	struct pool *p;
+	int k;
+
+	for (k = 0; k < NR_KINDS; k++)
+		if (!strcmp(name, kind_name[k]))
+			break;
+	if (k == NR_KINDS) {
+		fprintf(stderr, "unknown allocator %s\n", name);
+		return 2;
+	}
+	p = pool_create(k, pages);
+	rng_seed(1000 + pages);		/* the same state as latency_set() */
+	fill_to(p, fill / 100.0);
+	printf("callgrind workload: %s, %lu pages at %.3f full, %lu alloc+free pairs of %s pages",
+	       name, pages, (double)pool_used(p) / pages, cg_pairs,
+	       cg_size ? "fixed" : "1-64");
+	printf(", %lu failed\npairs %lu\n", cg_workload(p), cg_pairs);
+	pool_destroy(p);
+	return 0;
+}
+
+/* ----------------------------------------------------------------- main */
+
+int main(int argc, char **argv)
+{
+	static const unsigned long seq31[] = { 3, 1, 0 }, seq521[] = { 5, 2, 1, 0 };
+	double v[NR_KINDS][ROUNDS], w[NR_KINDS][ROUNDS], x[NR_KINDS][ROUNDS];
+	double y[NR_KINDS][ROUNDS], z[NR_KINDS][ROUNDS];
+	const char *dir = NULL;
+	bool quick = false;
+	int i, k, r;
+
+	rng_seed(99);
+	for (i = 0; i < NSIZES; i++)
+		rand_sizes[i] = rand_size();
+
+	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--callgrind") && i + 1 < argc) {
+			/* ALLOC [PAGES [FILL% [SIZE (0: random) [PAIRS]]]] */
+			unsigned long pages = 4096;
+			int fill = 90;
+
+			if (i + 2 < argc)
+				pages = strtoul(argv[i + 2], NULL, 0);
+			if (i + 3 < argc)
+				fill = atoi(argv[i + 3]);
+			if (i + 4 < argc)
+				cg_size = strtoul(argv[i + 4], NULL, 0);
+			if (i + 5 < argc)
+				cg_pairs = strtoul(argv[i + 5], NULL, 0);
+			return callgrind(argv[i + 1], pages, fill);
+		}
+		else if (!strcmp(argv[i], "-o") && i + 1 < argc)
+			dir = argv[++i];
+		else if (!strcmp(argv[i], "-q"))
+			quick = true;
+		else {
+			fprintf(stderr, "usage: %s [-o DIR] [-q] | --callgrind dcp|v612|genalloc\n",
+				argv[0]);
+			return 2;
+		}
+	}
+
+	/* deterministic: the same every round */
+	for (r = 0; r < ROUNDS; r++)
+		for (k = 0; k < NR_KINDS; k++) {
+			v[k][r] = util_fill(k, 1024, seq31);
+			w[k][r] = util_fill(k, 1024, seq521);
+		}
+	report("coherent.util.fill.3-1", "fraction", v, NULL);
+	report("coherent.util.fill.5-2-1", "fraction", w, NULL);
+
+	for (i = 0; i < 2; i++) {
+		unsigned long pages = i ? 65536 : 1024;
+		const char *sz = i ? "256M" : "4M";
+		char name[64];
+
+		for (r = 0; r < ROUNDS; r++)
+			for (k = 0; k < NR_KINDS; k++)
+				util_random(k, pages, 1 + r, &v[k][r],
+					    &w[k][r], &x[k][r], &y[k][r],
+					    &z[k][r]);
+		snprintf(name, sizeof(name), "coherent.util.random.%s", sz);
+		report(name, "fraction", v, NULL);
+		snprintf(name, sizeof(name), "coherent.util.random.%s.failed_nr", sz);
+		report(name, "pages", y, NULL);
+		snprintf(name, sizeof(name), "coherent.util.random.%s.free_at_fail", sz);
+		report(name, "fraction", z, NULL);
+		snprintf(name, sizeof(name), "coherent.util.random_final.%s", sz);
+		report(name, "fraction", w, NULL);
+		snprintf(name, sizeof(name), "coherent.waste.%s", sz);
+		report(name, "pages/page", x, NULL);
+		if (i)
+			report("coherent.waste", "pages/page", x, NULL);
+	}
+
+	latency_set("coherent.latency.2M.empty", 512, 0);
+	latency_set("coherent.latency.2M.90full", 512, 0.9);
+	latency_set("coherent.latency.256M.empty", 65536, 0);
+	latency_set("coherent.latency.256M.90full", 65536, 0.9);
+	sweep(dir, quick);
+	return 0;
+}

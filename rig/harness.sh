@@ -1,0 +1,68 @@
+#!/bin/bash
+# Userspace tests of the coherent pool allocator (tools/testing/dma-coherent
+# in the kernel tree), built under $BUILD/harness, never in the tree.
+#
+#   harness.sh check   build dcp_test (gcc, ASan/UBSan), run a few seeds
+#   harness.sh fuzz    build dcp_fuzz (clang, libFuzzer), run it for
+#                      ${FUZZ_SECONDS:-60} s with the corpus in
+#                      $BUILD/harness/corpus
+#
+# KTREE selects the tree (default $BUILD/linux).
+. "$(dirname "$0")/lib.sh"
+
+OUT=$BUILD/harness
+SRC=$KTREE/tools/testing/dma-coherent
+
+usage() { echo "usage: $0 check|fuzz" >&2; exit 2; }
+
+[ $# -eq 1 ] || usage
+[ -f "$SRC/Makefile" ] || die "$SRC/Makefile not found (KTREE=$KTREE)"
+mkdir -p "$OUT"
+
+case $1 in
+check)
+	need_pkgs gcc make libc6-dev
+	make -s -C "$SRC" OUTPUT="$OUT" all >"$OUT/build.log" 2>&1 ||
+		{ cat "$OUT/build.log" >&2; die "building dcp_test failed"; }
+	fail=0
+	t0=$(date +%s)
+	# seed:ops:pages (pages 0: random pool sizes)
+	for run in 1:100000:0 2:100000:0 3:100000:0 4:50000:1000 5:50000:64 \
+		   6:20000:1; do
+		IFS=: read -r seed ops pages <<<"$run"
+		args=(-s "$seed" -n "$ops")
+		[ "$pages" != 0 ] && args+=(-p "$pages")
+		log=$OUT/dcp_test.$seed.log
+		if "$OUT/dcp_test" "${args[@]}" >"$log" 2>&1; then
+			note "dcp_test ${args[*]}: ok ($(grep -o '[0-9.]* s$' "$log"))"
+		else
+			note "dcp_test ${args[*]}: FAILED, see $log"
+			tail -5 "$log" >&2
+			fail=1
+		fi
+	done
+	note "dcp_test: $(( $(date +%s) - t0 )) s in all"
+	exit $fail
+	;;
+fuzz)
+	need_pkgs clang libclang-rt-14-dev
+	make -s -C "$SRC" OUTPUT="$OUT" fuzz >"$OUT/build-fuzz.log" 2>&1 ||
+		{ cat "$OUT/build-fuzz.log" >&2; die "building dcp_fuzz failed"; }
+	mkdir -p "$OUT/corpus" "$OUT/crashes"
+	log=$OUT/fuzz.log
+	rc=0
+	"$OUT/dcp_fuzz" -max_total_time="${FUZZ_SECONDS:-60}" \
+		-artifact_prefix="$OUT/crashes/" -print_final_stats=1 \
+		"$OUT/corpus" >"$log" 2>&1 || rc=$?
+	grep -E '^stat::(number_of_executed_units|average_exec_per_sec|peak_rss)' "$log" >&2 || true
+	grep -E '^#[0-9]+ *DONE' "$log" >&2 || true
+	if [ $rc != 0 ]; then
+		grep -E 'MISMATCH|ERROR|SUMMARY' "$log" >&2 || true
+		die "dcp_fuzz found a problem (rc $rc), see $log and $OUT/crashes/"
+	fi
+	note "dcp_fuzz: no problem found in ${FUZZ_SECONDS:-60} s"
+	;;
+*)
+	usage
+	;;
+esac
