@@ -102,8 +102,8 @@ static struct pool *pool_create(int kind, unsigned long pages)
 		p->dcp.used = bitmap_zalloc(pages);
 		p->dcp.start = bitmap_zalloc(pages);
 		p->dcp.occupied = bitmap_zalloc(pages);
-		p->dcp.nr_pages = pages;
-		p->dcp.nr_free = pages;
+		dcp_init(&p->dcp, pages,
+			 calloc(dcp_meta_longs(pages), sizeof(long)));
 		break;
 	case V612:
 		p->bm = bitmap_zalloc(pages);
@@ -124,6 +124,7 @@ static void pool_destroy(struct pool *p)
 		bitmap_free(p->dcp.used);
 		bitmap_free(p->dcp.start);
 		bitmap_free(p->dcp.occupied);
+		free(p->dcp.meta);
 		break;
 	case V612:
 		bitmap_free(p->bm);

@@ -12,8 +12,10 @@ t "export: patches/ round trip is byte-identical" "$TOP/rig/export.sh" --check
 cp=$KTREE/scripts/checkpatch.pl
 for p in "$PATCHES"/[0-9][0-9][0-9][0-9]-*.patch; do
 	case $p in */0000-*) continue ;; esac
+	# From the top of the tree (checkpatch looks at it), with Debian's
+	# python3 first in PATH for spdxcheck's modules (python3-git, -ply).
 	t "checkpatch --strict $(basename "$p")" \
-		"$cp" --strict --quiet --no-summary --show-types "$p"
+		env -C "$KTREE" PATH="/usr/bin:$PATH" "$cp" --strict --quiet --no-summary --show-types "$p"
 done
 
 t "build: patched kernel (test config)" "$TOP/rig/build.sh" patched test || finish

@@ -20,7 +20,7 @@ note() { echo "rig: $*" >&2; }
 # Packages the rig needs, as Debian names them.
 RIG_PACKAGES="linux-source-6.12 build-essential flex bison bc libelf-dev \
 libssl-dev cpio kmod xz-utils rsync python3 git qemu-system-x86 \
-busybox-static ccache sparse"
+busybox-static ccache sparse python3-git python3-ply"
 
 # need_pkgs [PKG...]: install whatever is missing of PKG... (default: the
 # rig's packages), or say exactly what to run when not root.
