@@ -55,7 +55,10 @@ note "building $tree-$flavour"
 kmake -j"$JOBS" bzImage modules >"$out/build.log" 2>&1 ||
 	{ grep -E 'error|Error' "$out/build.log" | head -20 >&2; die "kernel build failed, see $out/build.log"; }
 # The rig's own probe drivers, built per kernel in a copy of modules/.
-rsync -a --delete "$TOP/modules/" "$out/rig-modules/"
+rm -rf "$out/rig-modules"
+cp -r "$TOP/modules" "$out/rig-modules"
 kmake -j"$JOBS" M="$out/rig-modules" modules >"$out/rig-modules.log" 2>&1 ||
 	{ tail -20 "$out/rig-modules.log" >&2; die "rig modules failed to build, see $out/rig-modules.log"; }
+# The guests' initramfs carries these modules: rebuild it with them.
+"$TOP/rig/initramfs.sh" "$out" >/dev/null
 echo "$out/arch/x86/boot/bzImage"

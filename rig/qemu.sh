@@ -18,7 +18,7 @@ run=$BUILD/run/$tree-$flavour/$scenario
 sfile=${SFILE:-$TOP/scenarios/$scenario.sh}
 [ -f "$sfile" ] || die "no scenario $sfile"
 [ -f "$out/arch/x86/boot/bzImage" ] || die "no kernel in $out; run 'make build'"
-[ -f "$out/initramfs.cpio.gz" ] || "$TOP/rig/initramfs.sh" "$out" >/dev/null
+[ -f "$out/initramfs.cpio.gz" ] || die "no initramfs in $out; run rig/build.sh"
 
 DESC="" QEMU_ARGS="" CMDLINE="" GUEST="" MEM=5G TIMEOUT=600 EXPECT_BASE=fail KUNIT=0
 host_check() { :; }

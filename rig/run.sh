@@ -11,9 +11,9 @@ strip() { sed -E 's/^\[[ 0-9.]+\] //'; }
 echo
 echo "== Demo on $(grep -m1 '^rig: guest up' "$c" | sed 's/rig: guest up: //')"
 echo "-- swiotlb"
-grep -E 'software IO TLB|swiotlb' "$c" | strip | sed 's/^/   /'
+grep -E 'software IO TLB' "$c" | strip | sed 's/^/   /'
 echo "-- on-chip coherent memory (ivshmem BAR2)"
-grep -E 'dma_declare_coherent_sample|rig-demo|ivshmem BAR2|coherent_map|declare|pages|lie in' "$c" |
+grep -E 'dma_declare_coherent_sample|rig-demo|ivshmem BAR2|coherent_map' "$c" |
 	grep -v rig-host-check | strip | sed 's/^/   /'
 echo "-- 28-bit edu streaming DMA"
 grep -E 'rig-bounce|round [0-9]+' "$c" | strip | sed 's/^/   /'

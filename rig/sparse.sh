@@ -8,7 +8,7 @@ command -v sparse >/dev/null || die "no sparse (apt-get install sparse)"
 files=$(git -C "$KTREE" diff --name-only --diff-filter=AMR "$BASE_TAG"..HEAD -- '*.c')
 warnings() { # tree-dir out-dir file.o
 	make -s -C "$1" O="$2" ARCH=x86_64 C=2 "$3" 2>&1 |
-		grep -E 'warning:|error:' | sed -E 's/:[0-9]+:[0-9]+:/:/' | sort -u || true
+		grep -E 'warning:|error:' | sed -E "s|$1/||; s/:[0-9]+:[0-9]+:/:/" | sort -u || true
 }
 new=0 checked=0
 for f in $files; do
