@@ -149,3 +149,6 @@ plot "$OUT/latency-vs-size.dat" using 1:2 with linespoints lc 1 dt 1 title "dcp 
      "" using 1:22 with linespoints lc 3 dt 3 title "genalloc 99%"
 EOG
 note "wrote $OUT/latency-vs-fill.png $OUT/latency-vs-size.png"
+python3 "$TOP/rig/bench-summary.py" "$OUT/harness.tsv" "$OUT/summary.tsv" "$OUT/report.md" |
+	column -t -s "$(printf '\t')" 2>/dev/null || cat "$OUT/summary.tsv"
+note "wrote $OUT/summary.tsv $OUT/report.md"
