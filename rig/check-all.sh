@@ -27,7 +27,5 @@ t "kernel-doc -none -Wall on touched files" bash -c "
 t "build: patched kernel (debug config)" "$TOP/rig/build.sh" patched debug &&
 	run_scenarios debug
 
-if [ -x "$TOP/rig/harness.sh" ]; then
-	t "fuzz: allocator core under libFuzzer (${FUZZ_SECONDS:-60} s)" "$TOP/rig/harness.sh" fuzz
-fi
+t "fuzz: allocator core under libFuzzer (${FUZZ_SECONDS:-60} s)" "$TOP/rig/harness.sh" fuzz
 finish

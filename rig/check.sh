@@ -23,9 +23,7 @@ t "build: v6.12 baseline kernel (test config)" "$TOP/rig/build.sh" base test
 t "sparse: files the series touches, no new warnings" "$TOP/rig/sparse.sh"
 t "host: rig scripts parse (bash -n)" bash -c \
 	"for f in '$TOP'/rig/*.sh '$TOP'/scenarios/*.sh; do bash -n \"\$f\" || exit 1; done"
-if [ -x "$TOP/rig/harness.sh" ]; then
-	t "host: userspace harness of the allocator core" "$TOP/rig/harness.sh" check
-fi
+t "host: userspace harness of the allocator core" "$TOP/rig/harness.sh" check
 
 # QEMU scenarios on both kernels, side by side.
 run_scenarios test base
