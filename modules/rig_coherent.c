@@ -10,6 +10,8 @@
  *   mode=io     DMA_MEMORY_IO: write through __iomem cookies.
  *   mode=child  declared with DMA_MEMORY_INCLUDES_CHILDREN: allocations
  *               for a child and a grandchild come from the parent's BAR.
+ *   mode=rebind dmam_declare_coherent_memory() with allocations left
+ *               outstanding at unbind (scenarios/coherent-rebind.sh).
  * Results are KTAP; "rig-host-check:" lines tell the host what to verify.
  */
 #include <linux/dma-mapping.h>
@@ -21,7 +23,10 @@
 
 static char *mode = "map";
 module_param(mode, charp, 0444);
-MODULE_PARM_DESC(mode, "map, io or child");
+MODULE_PARM_DESC(mode, "map, io, child or rebind");
+static bool rebind_declare = true;
+module_param(rebind_declare, bool, 0644);
+MODULE_PARM_DESC(rebind_declare, "mode=rebind: declare and allocate at probe (0: bind only, the control)");
 
 static u8 pat(unsigned long off)
 {
@@ -197,6 +202,39 @@ static int test_child(struct rig_ktap *t, struct device *dev, phys_addr_t bar, s
 }
 #endif
 
+#ifdef DMA_MEMORY_MAP
+/*
+ * mode=rebind: declare BAR2 with dmam_declare_coherent_memory() and keep
+ * three allocations outstanding; there is no remove callback, so devres
+ * releases the region with them on every unbind.  The guest script
+ * unbinds and rebinds the device and checks that nothing accumulates.
+ */
+static int probe_rebind(struct device *dev, phys_addr_t bar, size_t barlen)
+{
+	static const unsigned int pages[] = { 1, 3, 16 };
+	static unsigned int probes;
+	dma_addr_t h;
+	void *p;
+	int i;
+
+	if (!rebind_declare)
+		return 0;
+	if (dmam_declare_coherent_memory(dev, bar, bar, barlen,
+					 DMA_MEMORY_MAP | DMA_MEMORY_EXCLUSIVE) != DMA_MEMORY_MAP)
+		return -ENODEV;
+	for (i = 0; i < ARRAY_SIZE(pages); i++) {
+		p = dma_alloc_coherent(dev, pages[i] * PAGE_SIZE, &h, GFP_KERNEL);
+		if (!p || h < bar || h - bar >= barlen) {
+			pr_info("rig-rebind: probe %u: allocation %d failed\n", probes, i);
+			return -ENOMEM;
+		}
+		memset(p, 0x5a, pages[i] * PAGE_SIZE);
+	}
+	pr_info("rig-rebind: probe %u: declared, 3 allocations outstanding\n", probes++);
+	return 0;
+}
+#endif
+
 static int rig_coherent_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 {
 	phys_addr_t bar;
@@ -213,6 +251,10 @@ static int rig_coherent_probe(struct pci_dev *pdev, const struct pci_device_id *
 		return ret;
 	bar = pci_resource_start(pdev, 2);
 	barlen = pci_resource_len(pdev, 2);
+#ifdef DMA_MEMORY_MAP
+	if (!strcmp(mode, "rebind"))
+		return probe_rebind(&pdev->dev, bar, barlen);
+#endif
 	pr_info("    # ivshmem BAR2 at %pa, %zu KiB\n", &bar, barlen >> 10);
 
 	snprintf(name, sizeof(name), "coherent_%s", mode);

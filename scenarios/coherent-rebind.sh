@@ -1,0 +1,38 @@
+# shellcheck shell=bash disable=SC2034
+DESC="dmam-declared ivshmem BAR, 3 allocations outstanding, unbound and rebound 100 times: nothing accumulates"
+QEMU_ARGS='-object memory-backend-file,id=shm,share=on,mem-path=$RUN/ivshmem.bin,size=1M -device ivshmem-plain,memdev=shm'
+EXPECT_BASE=fail
+TIMEOUT=900
+# The guest prints KTAP itself: unreclaimable slab, ioremap areas and
+# debugfs region directories after 100 cycles against after 3 warm-up ones.
+GUEST=$(cat <<'G'
+insmod /lib/rig/rig_coherent.ko mode=rebind
+drv=/sys/bus/pci/drivers/rig_coherent
+dev=$(ls "$drv" | grep '^0000:' | head -1)
+cycle() { echo "$dev" >"$drv/unbind"; echo "$dev" >"$drv/bind"; }
+slab() { awk '/^SUnreclaim:/ { print $2 }' /proc/meminfo; }
+vmaps() { grep -c ioremap /proc/vmallocinfo; }
+dirs() { ls /sys/kernel/debug/dma-coherent 2>/dev/null | grep -c .; }
+cycles() { i=0; while [ $i -lt "$1" ]; do cycle; i=$((i + 1)); done; }
+# control: bind and unbind alone, without declaring anything
+echo 0 >/sys/module/rig_coherent/parameters/rebind_declare
+cycles 3; c0=$(slab); cycles 100; c1=$(slab)
+echo 1 >/sys/module/rig_coherent/parameters/rebind_declare
+cycles 3
+s0=$(slab) v0=$(vmaps) d0=$(dirs)
+cycles 100
+s1=$(slab) v1=$(vmaps) d1=$(dirs)
+probes=$(dmesg | grep -c 'rig-rebind: probe [0-9]*: declared')
+released=$(dmesg | grep -c 'released with 3 allocation(s) outstanding')
+ok() { if [ "$2" = 1 ]; then echo "ok $1 $3"; else echo "not ok $1 $3"; fi; }
+echo "KTAP version 1"
+echo "1..4"
+ok 1 "$([ "$probes" = 104 ] && [ "$released" = 103 ] && echo 1)" "coherent_rebind: 104 probes declared and allocated, 103 releases reported 3 outstanding (saw $probes, $released)"
+ok 2 "$([ $((s1 - s0 - (c1 - c0))) -lt 16 ] && echo 1)" "coherent_rebind: unreclaimable slab growth over 100 cycles within 16 kB of the bind-only control (${s0} -> ${s1} kB; control ${c0} -> ${c1} kB)"
+ok 3 "$([ "$v1" = "$v0" ] && echo 1)" "coherent_rebind: ioremap areas unchanged ($v0 -> $v1)"
+ok 4 "$([ "$d1" = "$d0" ] && [ "$d1" = 1 ] && echo 1)" "coherent_rebind: one debugfs region directory ($d0 -> $d1)"
+G
+)
+host_check() {
+	grep -E '^(ok|not ok) [0-9] coherent_rebind' console.txt | sed 's/^/  /'
+}
