@@ -38,6 +38,16 @@ static inline void rig_ktap_start(struct rig_ktap *t, const char *name)
 	__ok;								\
 })
 
+static inline void rig_ktap_skip(struct rig_ktap *t, const char *what,
+				 const char *why)
+{
+	if (t->n < RIG_KTAP_MAX) {
+		snprintf(t->line[t->n], sizeof(t->line[0]),
+			 "ok %d %s # SKIP %s", t->n + 1, what, why);
+		t->n++;
+	}
+}
+
 static inline void rig_ktap_end(struct rig_ktap *t)
 {
 	int i;
