@@ -37,6 +37,8 @@ export GIT_COMMITTER_DATE="$(git log -1 --format=%aD HEAD)"
 git -c core.abbrev=12 -c diff.renames=true format-patch -q --cover-letter \
 	--cover-from-description=subject --zero-commit --no-signature \
 	--subject-prefix=PATCH --numbered -M -o "$out.new" "$BASE_TAG"..HEAD
+# To/Cc from scripts/get_maintainer.pl (see rig/address.py).
+python3 "$TOP/rig/address.py" "$KTREE" "$out.new"/*.patch || die "get_maintainer.pl failed"
 
 if [ "$out" = "$PATCHES" ]; then
 	mkdir -p "$PATCHES"
