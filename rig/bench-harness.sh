@@ -2,7 +2,9 @@
 # Benchmark the series' coherent pool allocator (dma-coherent-pool.h in
 # $KTREE) against v6.12's bitmap regions and lib/genalloc.c (from $KBASE):
 # builds bench/coherent_bench.c under $BUILD/bench and writes
-# $BUILD/bench/harness.tsv, latency-vs-fill.png and latency-vs-size.png.
+# $BUILD/bench/harness.tsv, latency-vs-fill.png and latency-vs-size.png;
+# then summary.tsv and report.md, merged with $BUILD/bench/qemu.tsv (the
+# swiotlb rows of rig/bench-qemu.sh) if that exists.
 #
 #   bench-harness.sh [-q]      -q: sweep only the 2M and 16M regions
 #   NO_CALLGRIND=1             skip the callgrind instruction counts
@@ -149,6 +151,9 @@ plot "$OUT/latency-vs-size.dat" using 1:2 with linespoints lc 1 dt 1 title "dcp 
      "" using 1:22 with linespoints lc 3 dt 3 title "genalloc 99%"
 EOG
 note "wrote $OUT/latency-vs-fill.png $OUT/latency-vs-size.png"
-python3 "$TOP/rig/bench-summary.py" "$OUT/harness.tsv" "$OUT/summary.tsv" "$OUT/report.md" |
+# With the QEMU rows of rig/bench-qemu.sh when it has run (make bench runs
+# it first): summary.tsv and report.md then cover both instruments.
+python3 "$TOP/rig/bench-summary.py" "$OUT/harness.tsv" "$OUT/summary.tsv" "$OUT/report.md" \
+	"$OUT/qemu.tsv" |
 	column -t -s "$(printf '\t')" 2>/dev/null || cat "$OUT/summary.tsv"
 note "wrote $OUT/summary.tsv $OUT/report.md"

@@ -2,13 +2,14 @@
 # build.sh TREE FLAVOUR: configure and build a kernel plus the rig's test
 # modules in build/out/TREE-FLAVOUR.
 #   TREE:    patched (build/linux) or base (build/base, the unpatched v6.12)
-#   FLAVOUR: test (qemu + test fragments) or debug (test + sanitizers)
+#   FLAVOUR: test (qemu + test fragments), debug (test + sanitizers) or
+#            bench (the same fragments as test, own out dir, for make bench)
 # The config is tinyconfig with the fragments of configs/ merged on top;
 # every option the fragments ask for is checked in the resulting .config.
 . "$(dirname "$0")/lib.sh"
 
-tree=${1:?usage: build.sh patched|base test|debug}
-flavour=${2:?usage: build.sh patched|base test|debug}
+tree=${1:?usage: build.sh patched|base test|debug|bench}
+flavour=${2:?usage: build.sh patched|base test|debug|bench}
 case $tree in
 patched) src=$KTREE ;;
 base) src=$KBASE ;;
@@ -18,9 +19,9 @@ esac
 
 frags="$TOP/configs/qemu.config $TOP/configs/test.config"
 case $flavour in
-test | prefix) ;;
+test | prefix | bench) ;;
 debug) frags="$frags $TOP/configs/debug.config" ;;
-*) die "unknown flavour '$flavour' (test or debug)" ;;
+*) die "unknown flavour '$flavour' (test, debug or bench)" ;;
 esac
 case $tree in
 patched) frags="$frags $TOP/configs/series.config" ;;
