@@ -4,6 +4,8 @@
 #  - the sanitizer kernel (configs/debug.config) runs every scenario, and
 #    any splat (BUG, WARNING, KASAN, lockdep, DMA-API, kmemleak) fails it;
 #  - kernel-doc on the files the series touches;
+#  - cross builds (rig/cross.sh): arm, arm !MMU, arm64 and every sh board
+#    the series converts, W=1 with no warning v6.12 lacks;
 #  - the allocator harness under libFuzzer for a bounded time.
 . "$(dirname "$0")/lib.sh"
 set +e
@@ -23,6 +25,11 @@ done
 t "kernel-doc -none -Wall on touched files" bash -c "
 	cd '$KTREE' && files=\$(git diff --name-only --diff-filter=AMR $BASE_TAG..HEAD -- '*.c' '*.h')
 	[ -z \"\$files\" ] || scripts/kernel-doc -none -Wall \$files 2>&1 | tee /dev/stderr | (! grep -q .)"
+
+# Cross builds with Debian's cross compilers, one line per target.
+while IFS=$'\t' read -r name label; do
+	t "cross: $label" "$TOP/rig/cross.sh" "$name" </dev/null
+done < <("$TOP/rig/cross.sh" list)
 
 t "build: patched kernel (debug config)" "$TOP/rig/build.sh" patched debug &&
 	run_scenarios debug

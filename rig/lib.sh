@@ -21,6 +21,8 @@ note() { echo "rig: $*" >&2; }
 RIG_PACKAGES="linux-source-6.12 build-essential flex bison bc libelf-dev \
 libssl-dev cpio kmod xz-utils rsync python3 git qemu-system-x86 \
 busybox-static ccache sparse python3-git python3-ply"
+# Debian's cross compilers for rig/cross.sh (make check-all).
+CROSS_PACKAGES="gcc-arm-linux-gnueabihf gcc-aarch64-linux-gnu gcc-sh4-linux-gnu"
 
 # need_pkgs [PKG...]: install whatever is missing of PKG... (default: the
 # rig's packages), or say exactly what to run when not root.
