@@ -2,8 +2,9 @@
 # build.sh TREE FLAVOUR: configure and build a kernel plus the rig's test
 # modules in build/out/TREE-FLAVOUR.
 #   TREE:    patched (build/linux) or base (build/base, the unpatched v6.12)
-#   FLAVOUR: test (qemu + test fragments), debug (test + sanitizers) or
+#   FLAVOUR: test (qemu + test fragments), debug (test + sanitizers),
 #            bench (the same fragments as test, own out dir, for make bench)
+#            or gcov (test + gcov profiling of dma-coherent.c and swiotlb.c)
 # The config is tinyconfig with the fragments of configs/ merged on top;
 # every option the fragments ask for is checked in the resulting .config.
 . "$(dirname "$0")/lib.sh"
@@ -21,8 +22,12 @@ frags="$TOP/configs/qemu.config $TOP/configs/test.config"
 case $flavour in
 test | prefix | bench) ;;
 debug) frags="$frags $TOP/configs/debug.config" ;;
-*) die "unknown flavour '$flavour' (test, debug or bench)" ;;
+gcov) frags="$frags $TOP/configs/gcov.config" ;;
+*) die "unknown flavour '$flavour' (test, debug, bench or gcov)" ;;
 esac
+# gcov: profile only the files the coverage report is about
+profile=()
+[ "$flavour" = gcov ] && profile=(GCOV_PROFILE_dma-coherent.o=y GCOV_PROFILE_swiotlb.o=y)
 case $tree in
 patched) frags="$frags $TOP/configs/series.config" ;;
 base) frags="$frags $TOP/configs/baseline.config" ;;
@@ -53,7 +58,7 @@ fi
 "$TOP/rig/kconfig-check.sh" "$src" "$out/.config" $frags
 
 note "building $tree-$flavour"
-kmake -j"$JOBS" bzImage modules >"$out/build.log" 2>&1 ||
+kmake -j"$JOBS" "${profile[@]}" bzImage modules >"$out/build.log" 2>&1 ||
 	{ grep -E 'error|Error' "$out/build.log" | head -20 >&2; die "kernel build failed, see $out/build.log"; }
 # The rig's own probe drivers, built per kernel in a copy of modules/.
 rm -rf "$out/rig-modules"
