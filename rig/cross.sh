@@ -158,7 +158,7 @@ w1() {
 	# shellcheck disable=SC2086
 	kmake "$src" "$out" -j"$JOBS" W=1 $goals_here >"$log" 2>&1 ||
 		{ grep -E 'error|Error' "$log" | head -20 >&2; die "W=1 build failed in $src, see $log"; }
-	grep -E ': (warning|error):' "$log" |
+	{ grep -E ': (warning|error):' "$log" || true; } |
 		sed -E "s|$src/||g; s|$rel/||g; s|$out/||g; s|:[0-9]+:[0-9]+:|:|; s|:[0-9]+:|:|" |
 		sort -u
 }
