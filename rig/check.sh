@@ -20,7 +20,7 @@ done
 
 t "build: patched kernel (test config)" "$TOP/rig/build.sh" patched test || finish
 t "build: v6.12 baseline kernel (test config)" "$TOP/rig/build.sh" base test
-t "sparse: files the series touches, no new warnings" "$TOP/rig/sparse.sh"
+t "sparse (C=2) and W=1: files the series touches, no new warnings" "$TOP/rig/sparse.sh"
 t "host: rig scripts parse (bash -n)" bash -c \
 	"for f in '$TOP'/rig/*.sh '$TOP'/scenarios/*.sh; do bash -n \"\$f\" || exit 1; done"
 t "host: userspace harness of the allocator core" "$TOP/rig/harness.sh" check
