@@ -12,10 +12,14 @@
  *               for a child and a grandchild come from the parent's BAR.
  *   mode=rebind dmam_declare_coherent_memory() with allocations left
  *               outstanding at unbind (scenarios/coherent-rebind.sh).
+ *   mode=mmap   a 3-page allocation, page i filled with 'A' + i, offered
+ *               to user space through dma_mmap_coherent() on
+ *               /dev/rig_coherent_mmap (scenarios/coherent-mmap.sh).
  * Results are KTAP; "rig-host-check:" lines tell the host what to verify.
  */
 #include <linux/dma-mapping.h>
 #include <linux/io.h>
+#include <linux/miscdevice.h>
 #include <linux/module.h>
 #include <linux/pci.h>
 #include <linux/slab.h>
@@ -23,7 +27,7 @@
 
 static char *mode = "map";
 module_param(mode, charp, 0444);
-MODULE_PARM_DESC(mode, "map, io, child or rebind");
+MODULE_PARM_DESC(mode, "map, io, child, rebind or mmap");
 static bool rebind_declare = true;
 module_param(rebind_declare, bool, 0644);
 MODULE_PARM_DESC(rebind_declare, "mode=rebind: declare and allocate at probe (0: bind only, the control)");
@@ -235,6 +239,59 @@ static int probe_rebind(struct device *dev, phys_addr_t bar, size_t barlen)
 }
 #endif
 
+#ifdef DMA_MEMORY_MAP
+static struct {
+	struct device *dev;
+	void *cpu;
+	dma_addr_t dma;
+	size_t size;
+} mmap_buf;
+
+static int rig_mmap(struct file *file, struct vm_area_struct *vma)
+{
+	return dma_mmap_coherent(mmap_buf.dev, vma, mmap_buf.cpu, mmap_buf.dma,
+				 mmap_buf.size);
+}
+
+static const struct file_operations rig_mmap_fops = {
+	.owner = THIS_MODULE,
+	.mmap = rig_mmap,
+};
+
+static struct miscdevice rig_mmap_dev = {
+	.minor = MISC_DYNAMIC_MINOR,
+	.name = "rig_coherent_mmap",
+	.fops = &rig_mmap_fops,
+};
+
+static int probe_mmap(struct device *dev, phys_addr_t bar, size_t barlen)
+{
+	int i;
+
+	if (dmam_declare_coherent_memory(dev, bar, bar, barlen,
+					 DMA_MEMORY_MAP | DMA_MEMORY_EXCLUSIVE) != DMA_MEMORY_MAP)
+		return -ENODEV;
+	mmap_buf.dev = dev;
+	mmap_buf.size = 3 * PAGE_SIZE;
+	mmap_buf.cpu = dmam_alloc_coherent(dev, mmap_buf.size, &mmap_buf.dma, GFP_KERNEL);
+	if (!mmap_buf.cpu)
+		return -ENOMEM;
+	for (i = 0; i < 3; i++)
+		memset(mmap_buf.cpu + i * PAGE_SIZE, 'A' + i, PAGE_SIZE);
+	pr_info("rig-mmap: 3 pages at dma %pad, /dev/%s\n", &mmap_buf.dma,
+		rig_mmap_dev.name);
+	return misc_register(&rig_mmap_dev);
+}
+#endif
+
+static void rig_coherent_remove(struct pci_dev *pdev)
+{
+#ifdef DMA_MEMORY_MAP
+	if (mmap_buf.dev == &pdev->dev)
+		misc_deregister(&rig_mmap_dev);
+#endif
+}
+
 static int rig_coherent_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 {
 	phys_addr_t bar;
@@ -254,6 +311,8 @@ static int rig_coherent_probe(struct pci_dev *pdev, const struct pci_device_id *
 #ifdef DMA_MEMORY_MAP
 	if (!strcmp(mode, "rebind"))
 		return probe_rebind(&pdev->dev, bar, barlen);
+	if (!strcmp(mode, "mmap"))
+		return probe_mmap(&pdev->dev, bar, barlen);
 #endif
 	pr_info("    # ivshmem BAR2 at %pa, %zu KiB\n", &bar, barlen >> 10);
 
@@ -287,6 +346,7 @@ static struct pci_driver rig_coherent_driver = {
 	.name = "rig_coherent",
 	.id_table = rig_coherent_ids,
 	.probe = rig_coherent_probe,
+	.remove = rig_coherent_remove,
 };
 module_pci_driver(rig_coherent_driver);
 MODULE_DESCRIPTION("rig: on-chip coherent memory with QEMU's ivshmem device");

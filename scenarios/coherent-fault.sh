@@ -2,8 +2,8 @@
 DESC="fault injection (fail-nth: failslab, fail_page_alloc) at every fault point of the declare calls: clean error, device usable after, no leak"
 QEMU_ARGS='-object memory-backend-file,id=shm,share=on,mem-path=$RUN/ivshmem.bin,size=1M -device ivshmem-plain,memdev=shm'
 EXPECT_BASE=fail
-# Needs CONFIG_FAULT_INJECTION: configs/debug.config, run by make check-all.
-FLAVOURS="debug"
+# Needs CONFIG_FAULT_INJECTION: the debug and gcov flavours (make check-all).
+FLAVOURS="debug gcov"
 # GFP_KERNEL allocations and order-0 pages are exempt by default: include
 # them, and keep the failure reports to one line.  (On a kernel without
 # CONFIG_FAULT_INJECTION the module reports a skip.)

@@ -1,0 +1,13 @@
+# shellcheck shell=bash disable=SC2034
+DESC="swiotlb=force: a 64-bit edu fills swiotlb and gives back 10%, then 256 mappings of a 28-bit edu all succeed, within its mask"
+QEMU_ARGS="-device edu,addr=0x11,dma_mask=0xffffffffffffffff -device edu,addr=0x12,dma_mask=0xfffffff"
+CMDLINE="swiotlb=force"
+GUEST="insmod /lib/rig/rig_swiotlb_load.ko a_slot=0x11 b_slot=0x12 b_bits=28 count=256; cd /sys/kernel/debug/swiotlb && grep . io_tlb_mask_limited io_tlb_mask_fail 2>/dev/null | sed 's/^/swiotlb-debugfs: /'"
+NEED_KTAP=0
+EXPECT_BASE=fail
+host_check() {
+	local r
+	r=$(grep -o 'rig-swiotlb-load: .*' console.txt) || { echo "no result line"; return 1; }
+	echo "$r"
+	echo "$r" | grep -q 'b_tried=256 b_ok=256 b_outside=0'
+}
