@@ -1,12 +1,16 @@
 #!/bin/bash
 # make check-all: the heavier suites, after make check.
-#  - every prefix of the series builds (bisectability), naming the patch;
+#  - every prefix of the series builds (bisectability), naming the patch,
+#    and boots its KUnit suites once there are any;
 #  - the sanitizer kernel (configs/debug.config) runs every scenario, and
 #    any splat (BUG, WARNING, KASAN, lockdep, DMA-API, kmemleak) fails it;
-#  - kernel-doc on the files the series touches;
+#  - kernel-doc on the files the series touches, core-api htmldocs with
+#    no new warnings, git send-email --dry-run on patches/;
 #  - cross builds (rig/cross.sh): arm, arm !MMU, arm64 and every sh board
 #    the series converts, W=1 with no warning v6.12 lacks;
-#  - the allocator harness under libFuzzer for a bounded time.
+#  - coverage (rig/coverage.sh, gcov kernel) against the goals of issue 6;
+#  - the allocator harness under libFuzzer for a bounded time;
+#  - then the hardening figures (rig/hardening-report.sh).
 . "$(dirname "$0")/lib.sh"
 set +e
 . "$TOP/rig/testlib.sh" check-all
@@ -18,13 +22,26 @@ n=$(git -C "$KTREE" rev-list --count "$BASE_TAG"..HEAD)
 for i in $(seq 1 "$n"); do
 	c=$(git -C "$KTREE" rev-list --reverse "$BASE_TAG"..HEAD | sed -n "${i}p")
 	git -C "$pre" checkout -q --detach "$c"
-	t "bisect: builds after $(git -C "$KTREE" log -1 --format='%h %s' "$c")" \
-		env KTREE="$pre" "$TOP/rig/build.sh" patched prefix
+	patch="$(git -C "$KTREE" log -1 --format='%h %s' "$c")"
+	t "bisect: builds after $patch" \
+		env KTREE="$pre" "$TOP/rig/build.sh" patched prefix || continue
+	[ -n "$(git -C "$pre" ls-files drivers/base/test/dma-coherent-test.c kernel/dma/swiotlb_kunit.c)" ] &&
+		t "bisect: KUnit suites pass after $patch" \
+			env KTREE="$pre" "$TOP/rig/qemu.sh" patched prefix kunit
 done
 
 t "kernel-doc -none -Wall on touched files" bash -c "
 	cd '$KTREE' && files=\$(git diff --name-only --diff-filter=AMR $BASE_TAG..HEAD -- '*.c' '*.h')
 	[ -z \"\$files\" ] || scripts/kernel-doc -none -Wall \$files 2>&1 | tee /dev/stderr | (! grep -q .)"
+
+t "htmldocs: SPHINXDIRS=core-api, no warning v6.12 lacks" "$TOP/rig/htmldocs.sh"
+
+need_pkgs git-email
+t "git send-email --dry-run on patches/" bash -c "
+	cd '$TOP' && n=\$(ls patches/*.patch | wc -l) &&
+	git send-email --dry-run --confirm=never --suppress-cc=all \
+		--from='rig <rig@localhost>' patches/*.patch </dev/null >'$BUILD/check-all/send-email.log' 2>&1
+	[ \$(grep -c '^Result: OK' '$BUILD/check-all/send-email.log') = \$n ]"
 
 # Cross builds with Debian's cross compilers, one line per target.
 while IFS=$'\t' read -r name label; do
@@ -34,5 +51,10 @@ done < <("$TOP/rig/cross.sh" list)
 t "build: patched kernel (debug config)" "$TOP/rig/build.sh" patched debug &&
 	run_scenarios debug
 
+t "coverage: dma-coherent.c >= 95% lines, >= 85% branches; changed swiotlb functions >= 90% lines" \
+	"$TOP/rig/coverage.sh"
+
 t "fuzz: allocator core under libFuzzer (${FUZZ_SECONDS:-60} s)" "$TOP/rig/harness.sh" fuzz
+
+"$TOP/rig/hardening-report.sh" test debug
 finish
