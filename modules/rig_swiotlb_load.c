@@ -38,6 +38,9 @@ MODULE_PARM_DESC(b_bits, "DMA mask width of device B");
 static unsigned int count = 256;
 module_param(count, uint, 0444);
 MODULE_PARM_DESC(count, "single-page mappings device B attempts");
+static bool a_warn;
+module_param(a_warn, bool, 0444);
+MODULE_PARM_DESC(a_warn, "let device A's failing mapping print swiotlb's 'buffer is full' line");
 static unsigned int a_limit = 4u << 20;
 module_param(a_limit, uint, 0444);
 MODULE_PARM_DESC(a_limit, "stop device A after this many mappings (safety)");
@@ -93,7 +96,8 @@ static int __init rig_swiotlb_load_init(void)
 	/* A takes what it can: every mapping bounces through the pool. */
 	while (na < a_limit) {
 		dma_addr_t d = dma_map_page_attrs(&pa->dev, apage, 0, PAGE_SIZE,
-						  DMA_TO_DEVICE, DMA_ATTR_NO_WARN);
+						  DMA_TO_DEVICE,
+						  a_warn ? 0 : DMA_ATTR_NO_WARN);
 
 		if (dma_mapping_error(&pa->dev, d))
 			break;

@@ -1,10 +1,11 @@
 # shellcheck shell=bash disable=SC2034
-DESC="dmam-declared ivshmem BAR, 3 allocations outstanding, unbound and rebound 100 times: nothing accumulates"
+DESC="dmam-declared ivshmem BAR, 3 allocations outstanding, unbound and rebound 100 times: every release reports them, nothing accumulates"
 QEMU_ARGS='-object memory-backend-file,id=shm,share=on,mem-path=$RUN/ivshmem.bin,size=1M -device ivshmem-plain,memdev=shm'
 EXPECT_BASE=fail
 TIMEOUT=900
-# The guest prints KTAP itself: unreclaimable slab, ioremap areas and
-# debugfs region directories after 100 cycles against after 3 warm-up ones.
+# The guest prints KTAP itself: ioremap areas and debugfs region
+# directories after 100 cycles against after 3 warm-up ones; on the
+# sanitizer kernel kmemleak is the leak check.
 GUEST=$(cat <<'G'
 insmod /lib/rig/rig_coherent.ko mode=rebind
 drv=/sys/bus/pci/drivers/rig_coherent
@@ -26,16 +27,16 @@ probes=$(dmesg | grep -c 'rig-rebind: probe [0-9]*: declared')
 released=$(dmesg | grep -c 'released with 3 allocation(s) outstanding')
 ok() { if [ "$2" = 1 ]; then echo "ok $1 $3"; else echo "not ok $1 $3"; fi; }
 echo "KTAP version 1"
-echo "1..4"
+echo "1..3"
 ok 1 "$([ "$probes" = 104 ] && [ "$released" = 103 ] && echo 1)" "coherent_rebind: 104 probes declared and allocated, 103 releases reported 3 outstanding (saw $probes, $released)"
-if [ -e /sys/kernel/debug/kmemleak ]; then
-	# KASAN's quarantine keeps freed objects in the slab: kmemleak decides
-	echo "ok 2 coherent_rebind_slab # SKIP sanitizer kernel, kmemleak checks for leaks (${s0} -> ${s1} kB; control ${c0} -> ${c1} kB)"
-else
-	ok 2 "$([ $((s1 - s0 - (c1 - c0))) -lt 16 ] && echo 1)" "coherent_rebind: unreclaimable slab growth over 100 cycles within 16 kB of the bind-only control (${s0} -> ${s1} kB; control ${c0} -> ${c1} kB)"
-fi
-ok 3 "$([ "$v1" = "$v0" ] && echo 1)" "coherent_rebind: ioremap areas unchanged ($v0 -> $v1)"
-ok 4 "$([ "$d1" = "$d0" ] && [ "$d1" = 1 ] && echo 1)" "coherent_rebind: one debugfs region directory ($d0 -> $d1)"
+# Unreclaimable slab is reported, not judged: 100 bind/unbind cycles move
+# it by anything from 0 to ~340 kB here, with or without a region (lazily
+# freed vmap areas, per-CPU caches); the smallest growth seen over 100
+# declaring cycles, 4 kB, bounds a steady leak below 40 bytes a cycle.
+# Leaks are judged by kmemleak on the sanitizer kernel (make check-all).
+echo "# coherent_rebind: unreclaimable slab ${s0} -> ${s1} kB over 100 cycles; bind-only control ${c0} -> ${c1} kB"
+ok 2 "$([ "$v1" = "$v0" ] && echo 1)" "coherent_rebind: ioremap areas unchanged ($v0 -> $v1)"
+ok 3 "$([ "$d1" = "$d0" ] && [ "$d1" = 1 ] && echo 1)" "coherent_rebind: one debugfs region directory ($d0 -> $d1)"
 G
 )
 host_check() {
