@@ -15,20 +15,13 @@
 set +e
 . "$TOP/rig/testlib.sh" check-all
 
-# Bisectability: build each prefix in a scratch worktree, test config.
-pre=$BUILD/prefix
-n=$(git -C "$KTREE" rev-list --count "$BASE_TAG"..HEAD)
-[ -e "$pre" ] || git -C "$KTREE" worktree add -q --detach "$pre" "$BASE_TAG"
-for i in $(seq 1 "$n"); do
-	c=$(git -C "$KTREE" rev-list --reverse "$BASE_TAG"..HEAD | sed -n "${i}p")
-	git -C "$pre" checkout -q --detach "$c"
-	patch="$(git -C "$KTREE" log -1 --format='%h %s' "$c")"
-	t "bisect: builds after $patch" \
-		env KTREE="$pre" "$TOP/rig/build.sh" patched prefix || continue
-	[ -n "$(git -C "$pre" ls-files drivers/base/test/dma-coherent-test.c kernel/dma/swiotlb_kunit.c)" ] &&
-		t "bisect: KUnit suites pass after $patch" \
-			env KTREE="$pre" "$TOP/rig/qemu.sh" patched prefix kunit
-done
+# Bisectability: rig/bisect.sh, its lines counted here.
+while IFS= read -r line; do
+	case $line in
+	"ok   "*) t_result "${line#ok   }" pass ;;
+	"FAIL "*) t_result "${line#FAIL }" fail ;;
+	esac
+done < <("$TOP/rig/bisect.sh")
 
 t "kernel-doc -none -Wall on touched files, no warning v6.12 lacks" "$TOP/rig/kerneldoc.sh"
 
