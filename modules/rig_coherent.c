@@ -15,6 +15,8 @@
  *   mode=mmap   a 3-page allocation, page i filled with 'A' + i, offered
  *               to user space through dma_mmap_coherent() on
  *               /dev/rig_coherent_mmap (scenarios/coherent-mmap.sh).
+ *   mode=fault  fault injection at every fault point of the declare calls
+ *               (scenarios/coherent-fault.sh).
  * Results are KTAP; "rig-host-check:" lines tell the host what to verify.
  */
 #include <linux/dma-mapping.h>
@@ -22,12 +24,13 @@
 #include <linux/miscdevice.h>
 #include <linux/module.h>
 #include <linux/pci.h>
+#include <linux/sched.h>
 #include <linux/slab.h>
 #include "rig_ktap.h"
 
 static char *mode = "map";
 module_param(mode, charp, 0444);
-MODULE_PARM_DESC(mode, "map, io, child, rebind or mmap");
+MODULE_PARM_DESC(mode, "map, io, child, rebind, mmap or fault");
 static bool rebind_declare = true;
 module_param(rebind_declare, bool, 0644);
 MODULE_PARM_DESC(rebind_declare, "mode=rebind: declare and allocate at probe (0: bind only, the control)");
@@ -284,6 +287,113 @@ static int probe_mmap(struct device *dev, phys_addr_t bar, size_t barlen)
 }
 #endif
 
+#define RIG_FAULT_MAX	200
+
+/*
+ * mode=fault: systematic fault injection on the declare path.  For each
+ * declare variant and n = 1, 2, ... make the n-th fault point of the call
+ * fail (current->fail_nth: failslab, fail_page_alloc and every other
+ * fault attribute count), until a call runs without reaching its n-th
+ * point.  After every injected failure: the call returned 0, the device
+ * has no region, and a declaration without faults then works, allocates
+ * and releases.  kmemleak, scanned by the guest at the end, finds any
+ * leak.  Needs CONFIG_FAULT_INJECTION, with failslab's and
+ * fail_page_alloc's ignore-gfp-wait off and fail_page_alloc's min-order 0
+ * (scenarios/coherent-fault.sh sets them).
+ */
+#if defined(DMA_MEMORY_MAP) && defined(CONFIG_FAULT_INJECTION)
+struct rig_variant {
+	const char *name;
+	int flags;
+	bool managed;
+};
+
+static const struct rig_variant variants[] = {
+	{ "dma_declare_coherent_memory(MAP)", DMA_MEMORY_MAP | DMA_MEMORY_EXCLUSIVE },
+	{ "dma_declare_coherent_memory(IO)", DMA_MEMORY_IO | DMA_MEMORY_EXCLUSIVE },
+	{ "dmam_declare_coherent_memory(MAP)", DMA_MEMORY_MAP | DMA_MEMORY_EXCLUSIVE, true },
+};
+
+static int fault_declare(struct device *dev, const struct rig_variant *v,
+		   phys_addr_t bar, size_t len)
+{
+	if (v->managed)
+		return dmam_declare_coherent_memory(dev, bar, bar, len, v->flags);
+	return dma_declare_coherent_memory(dev, bar, bar, len, v->flags);
+}
+
+/* The device has a working region: allocate, check, free, release. */
+static bool fault_usable(struct device *dev, phys_addr_t bar, size_t len)
+{
+	dma_addr_t h;
+	void *p = dma_alloc_coherent(dev, 3 * PAGE_SIZE, &h, GFP_KERNEL);
+	bool ok = p && h >= bar && h + 3 * PAGE_SIZE <= bar + len;
+
+	if (p)
+		dma_free_coherent(dev, 3 * PAGE_SIZE, p, h);
+	dma_release_declared_memory(dev);
+	return ok;
+}
+
+static bool fault_no_region(struct device *dev, phys_addr_t bar)
+{
+	return PTR_ERR(dma_mark_declared_memory_occupied(dev, bar, PAGE_SIZE)) == -EINVAL;
+}
+
+static void fault_variant(struct rig_ktap *t, struct device *dev,
+			const struct rig_variant *v, phys_addr_t bar, size_t len)
+{
+	unsigned int n, injected = 0, tolerated = 0, bad = 0;
+	int ret, left;
+
+	for (n = 1; n <= RIG_FAULT_MAX; n++) {
+		WRITE_ONCE(current->fail_nth, n);
+		ret = fault_declare(dev, v, bar, len);
+		left = READ_ONCE(current->fail_nth);
+		WRITE_ONCE(current->fail_nth, 0);
+		if (left) {
+			/* fewer than n fault points: the plain run */
+			if (!ret || !fault_usable(dev, bar, len))
+				bad++;
+			break;
+		}
+		if (ret) {
+			/* a fault the call may absorb (debugfs), still usable */
+			tolerated++;
+			if (!fault_usable(dev, bar, len))
+				bad++;
+			continue;
+		}
+		injected++;
+		if (!fault_no_region(dev, bar))
+			bad++;
+		/* and the device declares fine afterwards */
+		if (!fault_declare(dev, v, bar, len) || !fault_usable(dev, bar, len))
+			bad++;
+	}
+	rig_ktap_result(t, n <= RIG_FAULT_MAX && injected && !bad,
+			"%s: %u fault points, %u failed cleanly, %u absorbed, %u bad",
+			v->name, n - 1, injected, tolerated, bad);
+	pr_info("rig-fault: %s faults=%u clean=%u absorbed=%u bad=%u\n",
+		v->name, n - 1, injected, tolerated, bad);
+}
+#endif
+
+static int test_fault(struct rig_ktap *t, struct device *dev, phys_addr_t bar,
+		      size_t len)
+{
+#if defined(DMA_MEMORY_MAP) && defined(CONFIG_FAULT_INJECTION)
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(variants); i++)
+		fault_variant(t, dev, &variants[i], bar, len & PAGE_MASK);
+#else
+	rig_ktap_skip(t, "declare under fault injection",
+		      "kernel built without CONFIG_FAULT_INJECTION");
+#endif
+	return 0;
+}
+
 static void rig_coherent_remove(struct pci_dev *pdev)
 {
 #ifdef DMA_MEMORY_MAP
@@ -325,6 +435,8 @@ static int rig_coherent_probe(struct pci_dev *pdev, const struct pci_device_id *
 		ret = test_io(&t, &pdev->dev, bar, barlen);
 	else if (!strcmp(mode, "child"))
 		ret = test_child(&t, &pdev->dev, bar, barlen);
+	else if (!strcmp(mode, "fault"))
+		ret = test_fault(&t, &pdev->dev, bar, barlen);
 	else
 		ret = -EINVAL;
 #else

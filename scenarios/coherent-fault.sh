@@ -15,7 +15,7 @@ for a in failslab fail_page_alloc; do
 	echo 0 >$d/$a/verbose
 done
 [ -d $d/fail_page_alloc ] && echo N >$d/fail_page_alloc/ignore-gfp-highmem && echo 0 >$d/fail_page_alloc/min-order
-insmod /lib/rig/rig_fault.ko
+insmod /lib/rig/rig_coherent.ko mode=fault
 G
 )
 host_check() {
