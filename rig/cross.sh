@@ -145,7 +145,7 @@ configure() {
 }
 
 # w1 SRC OUT LOG: build the goals that exist in SRC with W=1 (after removing
-# the series' objects, so that they are compiled again and warn again);
+# their objects, so that they are compiled again and warn again);
 # print the warnings, without line numbers and tree paths, one each.
 w1() {
 	local src=$1 out=$2 log=$3 g goals_here="" f rel
@@ -155,6 +155,14 @@ w1() {
 		[ -e "$src/$f" ] || [ -e "$src/${f%.o}.c" ] && goals_here="$goals_here $g"
 	done
 	for f in $series_objs $objs; do rm -f "$out/$f"; done
+	# and everything else in the goals, so that both trees compile (and
+	# warn about) the same files, whatever an earlier run left behind
+	for g in $goals_here; do
+		case $g in
+		*/) [ -d "$out/$g" ] && find "$out/$g" -name '*.o' -delete ;;
+		*) rm -f "$out/$g" ;;
+		esac
+	done
 	# shellcheck disable=SC2086
 	kmake "$src" "$out" -j"$JOBS" W=1 $goals_here >"$log" 2>&1 ||
 		{ grep -E 'error|Error' "$log" | head -20 >&2; die "W=1 build failed in $src, see $log"; }
