@@ -17,10 +17,7 @@ mkdir -p "$cov/runs"
 
 scenarios=${COVERAGE_SCENARIOS:-$(cd "$TOP/scenarios" && ls ./*.sh | sed 's|^\./||; s|\.sh$||')}
 for s in $scenarios; do
-	case " $(FLAVOURS=gcov; . "$TOP/scenarios/$s.sh"; echo "$FLAVOURS") " in
-	*" gcov "*) ;;
-	*) continue ;;
-	esac
+	scenario_runs_on gcov "$TOP/scenarios/$s.sh" || continue
 	mkdir -p "$cov/runs/$s"
 	r=$("$TOP/rig/qemu.sh" patched gcov "$s" 2>&1 | grep '^RESULT' | tail -1)
 	note "$s: $r"

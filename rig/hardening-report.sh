@@ -9,7 +9,7 @@ set +e
 [ $# -gt 0 ] || set -- test debug
 dir=$BUILD/hardening
 mkdir -p "$dir"
-splat='(BUG:|WARNING:|Kernel panic|KASAN:|UBSAN:|possible circular|possible recursive|DEADLOCK|unreferenced object)'
+splat=$SPLAT_RE
 {
 	echo "# Hardening figures ($(date -u +%Y-%m-%d))"
 	echo

@@ -17,6 +17,19 @@ JOBS=${JOBS:-$(nproc)}
 die()  { echo "rig: error: $*" >&2; exit 1; }
 note() { echo "rig: $*" >&2; }
 
+# What counts as a splat in a guest's console (qemu.sh fails the patched
+# kernel on it; hardening-report.sh counts it).
+SPLAT_RE='(BUG:|WARNING:|Kernel panic|KASAN:|UBSAN:|possible circular|possible recursive|DEADLOCK|unreferenced object)'
+
+# scenario_runs_on FLAVOUR FILE: does scenario FILE run on FLAVOUR?  A
+# scenario may limit itself with FLAVOURS="debug gcov"; the default is all.
+scenario_runs_on() {
+	case " $(FLAVOURS="$1"; . "$2"; echo "$FLAVOURS") " in
+	*" $1 "*) return 0 ;;
+	esac
+	return 1
+}
+
 # Packages the rig needs, as Debian names them.
 RIG_PACKAGES="linux-source-6.12 build-essential flex bison bc libelf-dev \
 libssl-dev cpio kmod xz-utils rsync python3 git qemu-system-x86 \

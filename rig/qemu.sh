@@ -57,7 +57,7 @@ grep -q '^rig: guest done' "$run/console.txt" ||
 	result fail "guest did not finish (panic or crash?), see $run/console.txt"
 
 # On the patched kernel any splat fails the scenario, whatever the KTAP says.
-splat='(BUG:|WARNING:|Kernel panic|KASAN:|UBSAN:|possible circular|possible recursive|DEADLOCK|unreferenced object)'
+splat=$SPLAT_RE
 if [ "$tree" = patched ] && grep -Eq "$splat" "$run/console.txt"; then
 	result fail "splat in the console: $(grep -Em1 "$splat" "$run/console.txt" | sed -E 's/^\[[ 0-9.]+\] //')"
 fi

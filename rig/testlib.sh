@@ -50,11 +50,7 @@ run_scenarios() {
 	for s in "$TOP"/scenarios/*.sh; do
 		name=$(basename "$s" .sh)
 		EXPECT_BASE=$(EXPECT_BASE=fail; . "$s"; echo "$EXPECT_BASE")
-		# a scenario may need a flavour's options (FLAVOURS="debug")
-		case " $(FLAVOURS="$flavour"; . "$s"; echo "$FLAVOURS") " in
-		*" $flavour "*) ;;
-		*) continue ;;
-		esac
+		scenario_runs_on "$flavour" "$s" || continue
 		r=$("$TOP/rig/qemu.sh" patched "$flavour" "$name" 2>&1 | grep '^RESULT' | tail -1)
 		pr=$(echo "$r" | awk '{print $2}')
 		t_result "qemu patched-$flavour: $name" "${pr:-fail}" "${r#RESULT * }"
