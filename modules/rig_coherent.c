@@ -289,6 +289,7 @@ static int probe_mmap(struct device *dev, phys_addr_t bar, size_t barlen)
 
 #define RIG_FAULT_MAX	200
 #define RIG_FAULT_SLACK	8
+#define RIG_FAULT_TAIL	4
 
 /*
  * mode=fault: systematic fault injection on the declare path.  For each
@@ -296,10 +297,10 @@ static int probe_mmap(struct device *dev, phys_addr_t bar, size_t barlen)
  * fail (current->fail_nth: failslab, fail_page_alloc and every other
  * fault attribute count), until RIG_FAULT_SLACK calls in a row run
  * without reaching their n-th point.  One is not enough: the number of
- * fault points varies from call to call (per-CPU caches such as the vmap
- * area preload are refilled only when empty), so a call may have a point
- * or two fewer than the one before, and stopping there would never fail
- * the last points (dmam_declare_coherent_memory()'s devres allocation).
+ * fault points shrinks from call to call as caches warm up (dentries,
+ * per-CPU preloads), so a sweep that only goes up can step over the last
+ * point (dmam_declare_coherent_memory()'s devres allocation); for each
+ * call that falls short, its last RIG_FAULT_TAIL points are failed too.
  * After every injected failure: the call returned 0, the device
  * has no region, and a declaration without faults then works, allocates
  * and releases.  kmemleak, scanned by the guest at the end, finds any
@@ -346,45 +347,77 @@ static bool fault_no_region(struct device *dev, phys_addr_t bar)
 	return PTR_ERR(dma_mark_declared_memory_occupied(dev, bar, PAGE_SIZE)) == -EINVAL;
 }
 
-static void fault_variant(struct rig_ktap *t, struct device *dev,
-			const struct rig_variant *v, phys_addr_t bar, size_t len)
+struct rig_fault_count {
+	unsigned int injected, tolerated, bad;
+};
+
+/*
+ * Make the n-th fault point of one declare call fail and check what
+ * happened.  Returns true if the call reached it; if not, *had is the
+ * number of fault points the call had.
+ */
+static bool fault_at(struct device *dev, const struct rig_variant *v,
+		     phys_addr_t bar, size_t len, unsigned int n,
+		     unsigned int *had, struct rig_fault_count *c)
 {
-	unsigned int n, points = 0, misses = 0, injected = 0, tolerated = 0, bad = 0;
-	int ret, left;
+	unsigned int left;
+	int ret;
+
+	WRITE_ONCE(current->fail_nth, n);
+	ret = fault_declare(dev, v, bar, len);
+	left = READ_ONCE(current->fail_nth);
+	WRITE_ONCE(current->fail_nth, 0);
+	if (left) {
+		/* fewer than n fault points: a run without a fault */
+		if (!ret || !fault_usable(dev, bar, len))
+			c->bad++;
+		*had = n - left;
+		return false;
+	}
+	if (ret) {
+		/* a fault the call may absorb (debugfs), still usable */
+		c->tolerated++;
+		if (!fault_usable(dev, bar, len))
+			c->bad++;
+		return true;
+	}
+	c->injected++;
+	if (!fault_no_region(dev, bar))
+		c->bad++;
+	/* and the device declares fine afterwards */
+	if (!fault_declare(dev, v, bar, len) || !fault_usable(dev, bar, len))
+		c->bad++;
+	return true;
+}
+
+static void fault_variant(struct rig_ktap *t, struct device *dev,
+			  const struct rig_variant *v, phys_addr_t bar, size_t len)
+{
+	struct rig_fault_count c = { };
+	unsigned int n, k, had, left, points = 0, misses = 0;
 
 	for (n = 1; n <= RIG_FAULT_MAX && misses < RIG_FAULT_SLACK; n++) {
-		WRITE_ONCE(current->fail_nth, n);
-		ret = fault_declare(dev, v, bar, len);
-		left = READ_ONCE(current->fail_nth);
-		WRITE_ONCE(current->fail_nth, 0);
-		if (left) {
-			/* fewer than n fault points: a run without a fault */
-			if (!ret || !fault_usable(dev, bar, len))
-				bad++;
-			misses++;
+		if (fault_at(dev, v, bar, len, n, &had, &c)) {
+			misses = 0;
+			points = n;
 			continue;
 		}
-		misses = 0;
-		points = n;
-		if (ret) {
-			/* a fault the call may absorb (debugfs), still usable */
-			tolerated++;
-			if (!fault_usable(dev, bar, len))
-				bad++;
-			continue;
-		}
-		injected++;
-		if (!fault_no_region(dev, bar))
-			bad++;
-		/* and the device declares fine afterwards */
-		if (!fault_declare(dev, v, bar, len) || !fault_usable(dev, bar, len))
-			bad++;
+		misses++;
+		/*
+		 * The call had fewer points than the sweep has reached:
+		 * fail its last few (for dmam_*, the devres allocation and,
+		 * on a kmemleak kernel, its tracking object), which the
+		 * sweep would otherwise step over.
+		 */
+		for (k = had; k && k + RIG_FAULT_TAIL > had; k--)
+			if (fault_at(dev, v, bar, len, k, &left, &c))
+				points = max(points, k);
 	}
-	rig_ktap_result(t, misses == RIG_FAULT_SLACK && injected && !bad,
+	rig_ktap_result(t, misses == RIG_FAULT_SLACK && c.injected && !c.bad,
 			"%s: %u fault points, %u failed cleanly, %u absorbed, %u bad",
-			v->name, points, injected, tolerated, bad);
+			v->name, points, c.injected, c.tolerated, c.bad);
 	pr_info("rig-fault: %s faults=%u clean=%u absorbed=%u bad=%u\n",
-		v->name, points, injected, tolerated, bad);
+		v->name, points, c.injected, c.tolerated, c.bad);
 }
 #endif
 
