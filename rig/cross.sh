@@ -154,9 +154,9 @@ w1() {
 		f=${g%/}
 		[ -e "$src/$f" ] || [ -e "$src/${f%.o}.c" ] && goals_here="$goals_here $g"
 	done
-	for f in $series_objs $objs; do rm -f "$out/$f"; done
-	# and everything else in the goals, so that both trees compile (and
-	# warn about) the same files, whatever an earlier run left behind
+	# every object of the goals (the series' among them), so that both
+	# trees compile (and warn about) the same files, whatever an earlier
+	# run left behind
 	for g in $goals_here; do
 		case $g in
 		*/) [ -d "$out/$g" ] && find "$out/$g" -name '*.o' -delete ;;
@@ -173,7 +173,6 @@ w1() {
 
 start=$(date +%s)
 out=$BUILD/out/cross-$name
-series_objs=$(git -C "$KTREE" diff --name-only "$BASE_TAG"..HEAD -- '*.c' | sed 's/\.c$/.o/')
 
 configure "$KTREE" "$out"
 "$TOP/rig/kconfig-check.sh" "$KTREE" "$out/.config" "$out/cross.config"
