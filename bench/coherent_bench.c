@@ -3,7 +3,7 @@
  * coherent_bench: the series' coherent pool allocator against v6.12's and
  * genalloc, in userspace, side by side in one binary.
  *
- *   dcp       drivers/base/dma-coherent-pool.h from $KTREE, unchanged:
+ *   dcp       drivers/base/dma-coherent-pool.c from $KTREE, unchanged:
  *             exact pages, aligned to the smallest power of two >= n;
  *   v612      v6.12 kernel/dma/coherent.c: bitmap_find_free_region() /
  *             bitmap_release_region() of order get_order(size), extracted
@@ -14,7 +14,9 @@
  *             gen_pool_alloc_algo(gen_pool_first_fit_order_align),
  *             gen_pool_free, as drivers/misc/sram.c style users do.
  *
- * All three use the same tools/lib find_bit and bitmap code.  None of them
+ * All three use the same tools/lib find_bit and bitmap code, and __ffs()
+ * and __fls() as one instruction each, as the kernel has them on x86
+ * (bench/shim/asm-generic/bitops/; tools/ has C fallbacks).  None of them
  * is timed with its lock (the kernel takes a spinlock around each of them;
  * genalloc uses cmpxchg on bitmap words instead, and those atomics are
  * real here).
@@ -25,11 +27,13 @@
  * latency-vs-size.dat for plots.
  *
  *   coherent_bench [-o DIR] [-q]     run everything (-q: fewer sweeps)
+ *   coherent_bench --util            the utilisation metrics only
  *   coherent_bench --callgrind ALLOC [PAGES [FILL% [SIZE [PAIRS]]]]
  *          fixed workload for valgrind --tool=callgrind
  *          --toggle-collect=cg_workload: PAIRS (20000) alloc+free pairs of
  *          SIZE pages (0: random 1-64) on a region of PAGES (4096) pages
- *          filled to FILL% (90) as for the latency metrics
+ *          filled to FILL% (90) with requests of that size, as for the
+ *          latency metrics (see op_pair())
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -99,11 +103,8 @@ static struct pool *pool_create(int kind, unsigned long pages)
 	p->live = calloc(pages, sizeof(*p->live));
 	switch (kind) {
 	case DCP:
-		p->dcp.used = bitmap_zalloc(pages);
-		p->dcp.start = bitmap_zalloc(pages);
-		p->dcp.occupied = bitmap_zalloc(pages);
-		dcp_init(&p->dcp, pages,
-			 calloc(dcp_meta_longs(pages), sizeof(long)));
+		dcp_init(&p->dcp, pages, 0,
+			 calloc(dcp_meta_longs(pages, 0), sizeof(long)));
 		break;
 	case V612:
 		p->bm = bitmap_zalloc(pages);
@@ -121,10 +122,7 @@ static void pool_destroy(struct pool *p)
 {
 	switch (p->kind) {
 	case DCP:
-		bitmap_free(p->dcp.used);
-		bitmap_free(p->dcp.start);
-		bitmap_free(p->dcp.occupied);
-		free(p->dcp.meta);
+		free(p->dcp.used);	/* the start of its maps */
 		break;
 	case V612:
 		bitmap_free(p->bm);
@@ -150,7 +148,7 @@ __attribute__((__noinline__)) long pa_alloc(struct pool *p, unsigned long nr)
 
 	switch (p->kind) {
 	case DCP:
-		return dcp_alloc(&p->dcp, nr, 1UL << order_of(nr), p->pages);
+		return dcp_alloc(&p->dcp, nr, p->pages);
 	case V612:
 		return bitmap_find_free_region(p->bm, p->pages, order_of(nr));
 	default:
@@ -318,27 +316,61 @@ static double now_ns(void)
 }
 
 /*
- * Fill @p with the random mix (a victim freed after every second
- * allocation, so the holes are scattered) until @frac of the region is
- * taken out by the allocator.  Sizes shrink near the target and on
- * failure.
+ * Fill @p with requests of @size pages (0: the random mix), a victim freed
+ * after every second allocation so that the holes are scattered, until
+ * @frac of the region is taken out by the allocator.  Random sizes shrink
+ * near the target and on failure; a fixed size stops there.
  */
-static void fill_to(struct pool *p, double frac)
+static void fill_to(struct pool *p, double frac, unsigned long size)
 {
 	unsigned long target = frac * p->pages, n = 0, guard = 0;
 
 	while (pool_used(p) < target && guard++ < 100 * p->pages) {
-		unsigned long s = rand_size(), room = target - pool_used(p);
+		unsigned long s = size ? size : rand_size();
+		unsigned long room = target - pool_used(p);
 
+		if (s > room && size)
+			break;
 		if (s > room)
 			s = room;
 		while (s && !track_alloc(p, s))
-			s /= 2;
+			s = size ? 0 : s / 2;
 		if (!s)
 			break;		/* not even one page fits */
 		if (++n % 2 == 0 && pool_used(p) < target)
 			track_free(p, rnd(p->nr_live));
 	}
+}
+
+/*
+ * One measured alloc+free at the fill level of @p.  On an empty region:
+ * allocate @nr pages and free them.  Otherwise: free a random allocation
+ * and allocate as many pages again, which every allocator can serve (the
+ * pages just freed hold the request at its alignment), so that a row
+ * times allocations that succeed, at a fill level that stays put.
+ * Returns false if the allocation failed.
+ */
+static bool op_pair(struct pool *p, unsigned long nr)
+{
+	unsigned long i;
+	long pg;
+
+	if (!p->nr_live) {
+		pg = pa_alloc(p, nr);
+		if (pg >= 0)
+			pa_free(p, pg, nr);
+		return pg >= 0;
+	}
+	i = rnd(p->nr_live);
+	pa_free(p, p->live[i].page, p->live[i].nr);
+	pg = pa_alloc(p, p->live[i].nr);
+	if (pg < 0) {
+		p->req -= p->live[i].nr;
+		p->live[i] = p->live[--p->nr_live];
+		return false;
+	}
+	p->live[i].page = pg;
+	return true;
 }
 
 #define NSIZES 1024
@@ -354,15 +386,8 @@ static double time_pairs(struct pool *p, const unsigned long *sizes,
 	for (;;) {
 		fails = 0;
 		t0 = now_ns();
-		for (i = 0; i < iters; i++) {
-			unsigned long nr = sizes[i % nsz];
-			long pg = pa_alloc(p, nr);
-
-			if (pg >= 0)
-				pa_free(p, pg, nr);
-			else
-				fails++;
-		}
+		for (i = 0; i < iters; i++)
+			fails += !op_pair(p, sizes[i % nsz]);
 		t1 = now_ns();
 		if (t1 - t0 >= target_ns || iters >= (1UL << 26))
 			break;
@@ -375,26 +400,30 @@ static double time_pairs(struct pool *p, const unsigned long *sizes,
 
 static const unsigned long fixed_sizes[] = { 1, 3, 16 };
 
-/* latency of sizes 1, 3, 16 and random on @pages pages at @frac full */
+/*
+ * ns per alloc+free of sizes 1, 3, 16 and random on @pages pages at @frac
+ * full; for a fixed size the region is filled with that size.
+ */
 static void latency_set(const char *prefix, unsigned long pages, double frac)
 {
-	struct pool *p[NR_KINDS];
-	double v[5][NR_KINDS][ROUNDS], f[5][NR_KINDS][ROUNDS];
+	double v[4][NR_KINDS][ROUNDS], f[4][NR_KINDS][ROUNDS];
+	struct pool *p[4][NR_KINDS];
 	char name[128];
 	int k, r, s;
 
-	for (k = 0; k < NR_KINDS; k++) {
-		p[k] = pool_create(k, pages);
-		rng_seed(1000 + pages);
-		fill_to(p[k], frac);
-	}
+	for (s = 0; s < 4; s++)
+		for (k = 0; k < NR_KINDS; k++) {
+			p[s][k] = pool_create(k, pages);
+			rng_seed(1000 + pages);
+			fill_to(p[s][k], frac, s < 3 ? fixed_sizes[s] : 0);
+		}
 	for (r = 0; r < ROUNDS; r++)
 		for (s = 0; s < 4; s++)
 			for (k = 0; k < NR_KINDS; k++)
 				v[s][k][r] = s < 3 ?
-					time_pairs(p[k], &fixed_sizes[s], 1,
+					time_pairs(p[s][k], &fixed_sizes[s], 1,
 						   2e6, &f[s][k][r]) :
-					time_pairs(p[k], rand_sizes, NSIZES,
+					time_pairs(p[s][k], rand_sizes, NSIZES,
 						   4e6, &f[s][k][r]);
 	for (s = 0; s < 4; s++) {
 		char sz[8];
@@ -407,12 +436,12 @@ static void latency_set(const char *prefix, unsigned long pages, double frac)
 		report(name, "ns", v[s], NULL);
 		snprintf(name, sizeof(name), "%s.%s.failed", prefix, sz);
 		report(name, "fraction", f[s], NULL);
-	}
-	for (k = 0; k < NR_KINDS; k++) {
-		snprintf(name, sizeof(name), "%s.fill", prefix);
-		printf("%s\tfraction\t%s\t%.4g\n", name, kind_name[k],
-		       (double)pool_used(p[k]) / pages);
-		pool_destroy(p[k]);
+		for (k = 0; k < NR_KINDS; k++) {
+			printf("%s.%s.fill\tfraction\t%s\t%.4g\n", prefix, sz,
+			       kind_name[k],
+			       (double)pool_used(p[s][k]) / pages);
+			pool_destroy(p[s][k]);
+		}
 	}
 }
 
@@ -445,7 +474,7 @@ static void sweep(const char *dir, bool quick)
 			/* each pool keeps its own random stream */
 			for (k = 0; k < NR_KINDS; k++) {
 				rng = state[k];
-				fill_to(p[k], sweep_fill[j] / 100.0);
+				fill_to(p[k], sweep_fill[j] / 100.0, 0);
 				state[k] = rng;
 			}
 			for (r = 0; r < ROUNDS; r++)
@@ -507,15 +536,8 @@ __attribute__((__noinline__)) unsigned long cg_workload(struct pool *p)
 {
 	unsigned long i, fails = 0;
 
-	for (i = 0; i < cg_pairs; i++) {
-		unsigned long nr = cg_size ? cg_size : rand_sizes[i % NSIZES];
-		long pg = pa_alloc(p, nr);
-
-		if (pg >= 0)
-			pa_free(p, pg, nr);
-		else
-			fails++;
-	}
+	for (i = 0; i < cg_pairs; i++)
+		fails += !op_pair(p, cg_size ? cg_size : rand_sizes[i % NSIZES]);
 	return fails;
 }
 
@@ -533,7 +555,7 @@ static int callgrind(const char *name, unsigned long pages, int fill)
 	}
 	p = pool_create(k, pages);
 	rng_seed(1000 + pages);		/* the same state as latency_set() */
-	fill_to(p, fill / 100.0);
+	fill_to(p, fill / 100.0, cg_size);
 	printf("callgrind workload: %s, %lu pages at %.3f full, %lu alloc+free pairs of %s pages",
 	       name, pages, (double)pool_used(p) / pages, cg_pairs,
 	       cg_size ? "fixed" : "1-64");
@@ -550,7 +572,7 @@ int main(int argc, char **argv)
 	double v[NR_KINDS][ROUNDS], w[NR_KINDS][ROUNDS], x[NR_KINDS][ROUNDS];
 	double y[NR_KINDS][ROUNDS], z[NR_KINDS][ROUNDS];
 	const char *dir = NULL;
-	bool quick = false;
+	bool quick = false, util_only = false;
 	int i, k, r;
 
 	rng_seed(99);
@@ -577,6 +599,8 @@ int main(int argc, char **argv)
 			dir = argv[++i];
 		else if (!strcmp(argv[i], "-q"))
 			quick = true;
+		else if (!strcmp(argv[i], "--util"))
+			util_only = true;
 		else {
 			fprintf(stderr, "usage: %s [-o DIR] [-q] | --callgrind dcp|v612|genalloc\n",
 				argv[0]);
@@ -617,6 +641,8 @@ int main(int argc, char **argv)
 			report("coherent.waste", "pages/page", x, NULL);
 	}
 
+	if (util_only)
+		return 0;
 	latency_set("coherent.latency.2M.empty", 512, 0);
 	latency_set("coherent.latency.2M.90full", 512, 0.9);
 	latency_set("coherent.latency.256M.empty", 65536, 0);

@@ -1,5 +1,5 @@
 #!/bin/bash
-# Benchmark the series' coherent pool allocator (dma-coherent-pool.h in
+# Benchmark the series' coherent pool allocator (dma-coherent-pool.c in
 # $KTREE) against v6.12's bitmap regions and lib/genalloc.c (from $KBASE):
 # builds bench/coherent_bench.c under $BUILD/bench and writes
 # $BUILD/bench/harness.tsv, latency-vs-fill.png and latency-vs-size.png;
@@ -15,8 +15,8 @@ GEN=$OUT/gen
 SRC=$TOP/bench
 TOOLS=$KTREE/tools
 
-[ -f "$KTREE/drivers/base/dma-coherent-pool.h" ] ||
-	die "$KTREE/drivers/base/dma-coherent-pool.h not found (KTREE=$KTREE)"
+[ -f "$KTREE/drivers/base/dma-coherent-pool.c" ] ||
+	die "$KTREE/drivers/base/dma-coherent-pool.c not found (KTREE=$KTREE)"
 [ -f "$KBASE/lib/genalloc.c" ] || die "$KBASE/lib/genalloc.c not found"
 need_pkgs gcc make libc6-dev gnuplot-nox valgrind
 mkdir -p "$GEN/linux"
@@ -59,7 +59,7 @@ CFLAGS="-O2 -g -Wall -D_GNU_SOURCE -I$SRC/shim -I$GEN -I$TOOLS/include \
 	-I$TOOLS/arch/x86/include -I$KTREE/drivers/base"
 # shellcheck disable=SC2086
 gcc $CFLAGS -o "$OUT/coherent_bench" "$SRC/coherent_bench.c" \
-	"$GEN/genalloc_core.c" "$TOOLS/lib/bitmap.c" "$TOOLS/lib/find_bit.c" \
+	"$KTREE/drivers/base/dma-coherent-pool.c" "$GEN/genalloc_core.c" "$TOOLS/lib/bitmap.c" "$TOOLS/lib/find_bit.c" \
 	"$TOOLS/lib/hweight.c" "$TOOLS/lib/vsprintf.c" 2>"$OUT/build.log" ||
 	{ cat "$OUT/build.log" >&2; die "building coherent_bench failed"; }
 note "built $OUT/coherent_bench (dcp from $KTREE, v612 and genalloc from $KBASE)"
@@ -67,39 +67,69 @@ note "built $OUT/coherent_bench (dcp from $KTREE, v612 and genalloc from $KBASE)
 tsv=$OUT/harness.tsv
 "$OUT/coherent_bench" -o "$OUT" "$@" >"$tsv.tmp" || die "coherent_bench failed"
 
-# Instruction counts (deterministic, unlike the timings on a shared
-# machine): name pages fill% size(0: random 1-64) pairs
-CG_CONFIGS="2M.empty.rand:512:0:0:20000
-2M.90full.rand:512:90:0:20000
-2M.90full.3:512:90:3:20000
-256M.empty.rand:65536:0:0:2000
-256M.90full.rand:65536:90:0:1000"
-if [ -z "${NO_CALLGRIND:-}" ]; then
-	for cfg in $CG_CONFIGS; do
-		IFS=: read -r name pages fill size pairs <<<"$cfg"
-		for a in dcp v612 genalloc; do
-			cg=$OUT/callgrind.$name.$a.out
-			valgrind --tool=callgrind --toggle-collect=cg_workload \
-				--callgrind-out-file="$cg" "$OUT/coherent_bench" \
-				--callgrind $a "$pages" "$fill" "$size" "$pairs" \
-				>"$OUT/callgrind.$name.$a.log" 2>&1 ||
-				die "callgrind $a failed, see $OUT/callgrind.$name.$a.log"
-			callgrind_annotate --inclusive=yes "$cg" 2>/dev/null |
-				awk -v m="coherent.callgrind.$name" -v a=$a -v n="$pairs" '
-				function num(s) { gsub(",", "", s); return s + 0 }
-				/:cg_workload / && !t { t = num($1) }
-				/:pa_alloc / && !al { al = num($1) }
-				/:pa_free / && !fr { fr = num($1) }
-				END {
-					printf "%s\tinstr/pair\t%s\t%.1f\n", m, a, t / n
-					printf "%s.alloc\tinstr/pair\t%s\t%.1f\n", m, a, al / n
-					printf "%s.free\tinstr/pair\t%s\t%.1f\n", m, a, fr / n
-				}' >>"$tsv.tmp"
-			f=$(grep -o '[0-9]* failed' "$OUT/callgrind.$name.$a.log" | cut -d' ' -f1)
-			printf 'coherent.callgrind.%s.failed\tpairs\t%s\t%s\n' \
-				"$name" $a "$f" >>"$tsv.tmp"
+# Instruction counts per allocation and free (callgrind: they repeat,
+# unlike the timings on a shared machine), the primary figure.  Rows
+# coherent.instr.REGION.FILL.SIZE: an empty region (allocate and free), or
+# one 90% full of requests of that size, where a random allocation is
+# freed and as many pages allocated again (a request the region can
+# serve); and coherent.instr.sweep.REGION.FILL%: random 1-64 page requests
+# from empty to 99% full.  Each with .failed, the fraction of failed
+# allocations.  One "name pages fill% size(0: random) pairs" per line.
+cg_configs() {
+	local r fill size
+	for r in 2M:512:20000 256M:65536:2000; do
+		IFS=: read -r reg pages pairs <<<"$r"
+		for fill in empty:0 90full:90; do
+			for size in 1 3 16 rand; do
+				echo "$reg.${fill%%:*}.$size $pages ${fill#*:} ${size/rand/0} $pairs"
+			done
+		done
+		for fill in 25 50 75 90 95 99; do
+			echo "sweep.$reg.$fill $pages $fill 0 $pairs"
 		done
 	done
+}
+
+# cg_one NAME PAGES FILL SIZE PAIRS ALLOC: one TSV line and its .failed
+cg_one() {
+	local cg=$OUT/callgrind/$1.$6
+	valgrind --tool=callgrind --toggle-collect=cg_workload \
+		--callgrind-out-file="$cg.out" "$OUT/coherent_bench" \
+		--callgrind "$6" "$2" "$3" "$4" "$5" >"$cg.log" 2>&1 ||
+		{ echo "callgrind failed, see $cg.log" >&2; return 1; }
+	callgrind_annotate --inclusive=yes "$cg.out" 2>/dev/null |
+		awk -v m="coherent.instr.$1" -v a="$6" -v n="$5" '
+		function num(s) { gsub(",", "", s); return s + 0 }
+		/:pa_alloc / && !al { al = num($1) }
+		/:pa_free / && !fr { fr = num($1) }
+		END { printf "%s\tinstr\t%s\t%.1f\n", m, a, (al + fr) / n }'
+	printf 'coherent.instr.%s.failed\tfraction\t%s\t%s\n' "$1" "$6" \
+		"$(awk -v n="$5" '/ failed/ { for (i = 1; i < NF; i++) if ($(i + 1) == "failed") print $i / n }' "$cg.log")"
+}
+
+if [ -z "${NO_CALLGRIND:-}" ]; then
+	mkdir -p "$OUT/callgrind"
+	export OUT
+	export -f cg_one
+	cg_configs | while read -r name pages fill size pairs; do
+		for a in dcp v612 genalloc; do
+			echo "$name $pages $fill $size $pairs $a"
+		done
+	done | xargs -P "$JOBS" -L 1 bash -c 'cg_one "$@"' _ >"$OUT/callgrind.tsv" ||
+		die "callgrind runs failed"
+	sort "$OUT/callgrind.tsv" >>"$tsv.tmp"
+	# instructions against fill, random sizes, one block per region
+	for reg in 2M 256M; do
+		echo "# region $reg: fill% dcp v612 genalloc (instructions per alloc+free)"
+		for fill in 0 25 50 75 90 95 99; do
+			m=coherent.instr.sweep.$reg.$fill
+			[ "$fill" = 0 ] && m=coherent.instr.$reg.empty.rand
+			awk -F'\t' -v m="$m" -v f="$fill" '$1 == m { v[$3] = $4 }
+				END { print f "\t" v["dcp"] "\t" v["v612"] "\t" v["genalloc"] }' \
+				"$OUT/callgrind.tsv"
+		done
+		printf '\n\n'
+	done >"$OUT/instr-vs-fill.dat"
 fi
 mv "$tsv.tmp" "$tsv"
 note "wrote $tsv"
@@ -123,6 +153,14 @@ awk -F'\t' '
 note "wrote $OUT/summary.txt"
 
 NBLK=$(grep -c "^# region" "$OUT/latency-vs-fill.dat")
+INSTR_PLOT=""
+[ -s "$OUT/instr-vs-fill.dat" ] && INSTR_PLOT="set output \"$OUT/instr-vs-fill.png\"
+set title \"instructions per alloc+free of 1-64 pages (callgrind) vs fill level\"
+set ylabel \"instructions\"
+plot for [i=0:1] \"$OUT/instr-vs-fill.dat\" index i using 1:2 with linespoints lc 1 dt i+1 title sprintf(\"dcp %s\", word(\"2M 256M\", i+1)), \\
+     for [i=0:1] \"$OUT/instr-vs-fill.dat\" index i using 1:3 with linespoints lc 2 dt i+1 title sprintf(\"v612 %s\", word(\"2M 256M\", i+1)), \\
+     for [i=0:1] \"$OUT/instr-vs-fill.dat\" index i using 1:4 with linespoints lc 3 dt i+1 title sprintf(\"genalloc %s\", word(\"2M 256M\", i+1))
+set ylabel \"ns per alloc+free\""
 gnuplot <<EOG || die "gnuplot failed"
 set terminal png size 1000,650
 set datafile separator tab
@@ -136,6 +174,7 @@ set ylabel "ns per alloc+free"
 plot for [i=0:$((NBLK - 1))] "$OUT/latency-vs-fill.dat" index i using 1:2 with linespoints lc 1 dt i+1 title sprintf("dcp %s", word("2M 16M 128M 1G", i+1)), \
      for [i=0:$((NBLK - 1))] "$OUT/latency-vs-fill.dat" index i using 1:3 with linespoints lc 2 dt i+1 title sprintf("v612 %s", word("2M 16M 128M 1G", i+1)), \
      for [i=0:$((NBLK - 1))] "$OUT/latency-vs-fill.dat" index i using 1:4 with linespoints lc 3 dt i+1 title sprintf("genalloc %s", word("2M 16M 128M 1G", i+1))
+$INSTR_PLOT
 set output "$OUT/latency-vs-size.png"
 set title "alloc+free of 1-64 pages (median ns) vs region size"
 set logscale x 2
@@ -150,7 +189,7 @@ plot "$OUT/latency-vs-size.dat" using 1:2 with linespoints lc 1 dt 1 title "dcp 
      "" using 1:21 with linespoints lc 2 dt 3 title "v612 99%", \
      "" using 1:22 with linespoints lc 3 dt 3 title "genalloc 99%"
 EOG
-note "wrote $OUT/latency-vs-fill.png $OUT/latency-vs-size.png"
+note "wrote $OUT/latency-vs-fill.png $OUT/latency-vs-size.png $OUT/instr-vs-fill.png"
 # With the QEMU rows of rig/bench-qemu.sh when it has run (make bench runs
 # it first): summary.tsv and report.md then cover both instruments.
 python3 "$TOP/rig/bench-summary.py" "$OUT/harness.tsv" "$OUT/summary.tsv" "$OUT/report.md" \

@@ -42,7 +42,7 @@ done < <("$TOP/rig/cross.sh" list)
 t "build: patched kernel (debug config)" "$TOP/rig/build.sh" patched debug &&
 	run_scenarios debug
 
-t "coverage: dma-coherent.c >= 95% lines, >= 85% branches; changed swiotlb functions >= 90% lines" \
+t "coverage: dma-coherent.c and dma-coherent-pool.c >= 95% lines, >= 85% branches; changed swiotlb functions >= 90% lines" \
 	"$TOP/rig/coverage.sh"
 
 t "fuzz: allocator core under libFuzzer (${FUZZ_SECONDS:-60} s)" "$TOP/rig/harness.sh" fuzz
