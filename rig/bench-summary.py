@@ -118,7 +118,7 @@ report += [
     'validates every free (a bad free must not corrupt the region: it '
     'finds where the allocation ends) and keeps each 64-page word in its '
     'class map, on allocation and on free; that is most of the '
-    'difference, some 250-300 instructions (about 20 ns), less than '
+    'difference, about 300 instructions (some 20 ns), less than '
     'zeroing the page dma_alloc_coherent() hands out.  Alternatives '
     'measured: the same classes recomputed from scratch on every change, '
     'about 1000 instructions; the previous design of the series '
