@@ -213,29 +213,52 @@ static int test_child(struct rig_ktap *t, struct device *dev, phys_addr_t bar, s
 /*
  * mode=rebind: declare BAR2 with dmam_declare_coherent_memory() and keep
  * three allocations outstanding; there is no remove callback, so devres
- * releases the region with them on every unbind.  The guest script
- * unbinds and rebinds the device and checks that nothing accumulates.
+ * releases the region with them on every unbind.  A devres action added
+ * before the declaration, hence run after the release, frees them late,
+ * the way a child driver may.  The guest script unbinds and rebinds the
+ * device and checks that nothing accumulates.
  */
+struct rig_rebind {
+	struct device *dev;
+	void *p[3];
+	dma_addr_t h[3];
+	size_t size[3];
+};
+
+static void rig_rebind_late_free(void *data)
+{
+	struct rig_rebind *r = data;
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(r->p); i++)
+		if (r->p[i])
+			dma_free_coherent(r->dev, r->size[i], r->p[i], r->h[i]);
+}
+
 static int probe_rebind(struct device *dev, phys_addr_t bar, size_t barlen)
 {
 	static const unsigned int pages[] = { 1, 3, 16 };
 	static unsigned int probes;
-	dma_addr_t h;
-	void *p;
+	struct rig_rebind *r;
 	int i;
 
 	if (!rebind_declare)
 		return 0;
+	r = devm_kzalloc(dev, sizeof(*r), GFP_KERNEL);
+	if (!r || devm_add_action_or_reset(dev, rig_rebind_late_free, r))
+		return -ENOMEM;
+	r->dev = dev;
 	if (dmam_declare_coherent_memory(dev, bar, bar, barlen,
 					 DMA_MEMORY_MAP | DMA_MEMORY_EXCLUSIVE) != DMA_MEMORY_MAP)
 		return -ENODEV;
 	for (i = 0; i < ARRAY_SIZE(pages); i++) {
-		p = dma_alloc_coherent(dev, pages[i] * PAGE_SIZE, &h, GFP_KERNEL);
-		if (!p || h < bar || h - bar >= barlen) {
+		r->size[i] = pages[i] * PAGE_SIZE;
+		r->p[i] = dma_alloc_coherent(dev, r->size[i], &r->h[i], GFP_KERNEL);
+		if (!r->p[i] || r->h[i] < bar || r->h[i] - bar >= barlen) {
 			pr_info("rig-rebind: probe %u: allocation %d failed\n", probes, i);
 			return -ENOMEM;
 		}
-		memset(p, 0x5a, pages[i] * PAGE_SIZE);
+		memset(r->p[i], 0x5a, r->size[i]);
 	}
 	pr_info("rig-rebind: probe %u: declared, 3 allocations outstanding\n", probes++);
 	return 0;

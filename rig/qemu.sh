@@ -4,8 +4,9 @@
 #
 # A scenario file sets DESC, QEMU_ARGS (devices), CMDLINE (kernel
 # parameters), GUEST (shell run by the guest's /init), optionally MEM,
-# TIMEOUT, EXPECT_BASE (pass, fail or skip) and a host_check function run
-# after the guest stopped.  The guest's console is kept in
+# TIMEOUT, EXPECT_BASE (pass, fail or skip), SPLAT_ALLOW (an extended
+# regex of splat lines the scenario provokes on purpose) and a host_check
+# function run after the guest stopped.  The guest's console is kept in
 # build/run/TREE-FLAVOUR/SCENARIO/console.log; KTAP in it is parsed with
 # the kernel's own tools/testing/kunit/kunit.py parse.
 #
@@ -21,6 +22,7 @@ sfile=${SFILE:-$TOP/scenarios/$scenario.sh}
 [ -f "$out/initramfs.cpio.gz" ] || die "no initramfs in $out; run rig/build.sh"
 
 DESC="" QEMU_ARGS="" CMDLINE="" GUEST="" MEM=5G TIMEOUT=600 EXPECT_BASE=fail KUNIT=0
+SPLAT_ALLOW='^$'
 host_check() { :; }
 # shellcheck source=/dev/null
 . "$sfile"
@@ -58,8 +60,9 @@ grep -q '^rig: guest done' "$run/console.txt" ||
 
 # On the patched kernel any splat fails the scenario, whatever the KTAP says.
 splat=$SPLAT_RE
-if [ "$tree" = patched ] && grep -Eq "$splat" "$run/console.txt"; then
-	result fail "splat in the console: $(grep -Em1 "$splat" "$run/console.txt" | sed -E 's/^\[[ 0-9.]+\] //')"
+splats=$(grep -E "$splat" "$run/console.txt" | grep -Ev "$SPLAT_ALLOW")
+if [ "$tree" = patched ] && [ -n "$splats" ]; then
+	result fail "splat in the console: $(head -1 <<<"$splats" | sed -E 's/^\[[ 0-9.]+\] //')"
 fi
 if grep -q 'KTAP version\|TAP version' "$run/console.txt"; then
 	python3 "$KTREE/tools/testing/kunit/kunit.py" parse --json="$run/ktap.json" \

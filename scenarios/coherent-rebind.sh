@@ -1,5 +1,5 @@
 # shellcheck shell=bash disable=SC2034
-DESC="dmam-declared ivshmem BAR, 3 allocations outstanding, unbound and rebound 100 times: every release reports them, nothing accumulates"
+DESC="dmam-declared ivshmem BAR, 3 allocations outstanding at unbind and freed after the release, unbound and rebound 100 times: every release reports them, nothing accumulates"
 QEMU_ARGS='-object memory-backend-file,id=shm,share=on,mem-path=$RUN/ivshmem.bin,size=1M -device ivshmem-plain,memdev=shm'
 EXPECT_BASE=fail
 TIMEOUT=900
