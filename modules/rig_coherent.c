@@ -17,6 +17,9 @@
  *               /dev/rig_coherent_mmap (scenarios/coherent-mmap.sh).
  *   mode=fault  fault injection at every fault point of the declare calls
  *               (scenarios/coherent-fault.sh).
+ *   mode=iommu  behind a translating IOMMU: the declaration is refused and
+ *               dma_alloc_coherent() gets IOMMU-mapped memory
+ *               (scenarios/coherent-iommu.sh).
  * Results are KTAP; "rig-host-check:" lines tell the host what to verify.
  */
 #include <linux/dma-mapping.h>
@@ -30,7 +33,7 @@
 
 static char *mode = "map";
 module_param(mode, charp, 0444);
-MODULE_PARM_DESC(mode, "map, io, child, rebind, mmap or fault");
+MODULE_PARM_DESC(mode, "map, io, child, rebind, mmap, fault or iommu");
 static bool rebind_declare = true;
 module_param(rebind_declare, bool, 0644);
 MODULE_PARM_DESC(rebind_declare, "mode=rebind: declare and allocate at probe (0: bind only, the control)");
@@ -444,6 +447,28 @@ static void fault_variant(struct rig_ktap *t, struct device *dev,
 }
 #endif
 
+#ifdef DMA_MEMORY_MAP
+static int test_iommu(struct rig_ktap *t, struct device *dev, phys_addr_t bar,
+		      size_t barlen)
+{
+	dma_addr_t h;
+	void *p;
+	int ret;
+
+	ret = dma_declare_coherent_memory(dev, bar, bar, barlen,
+					  DMA_MEMORY_MAP | DMA_MEMORY_EXCLUSIVE);
+	rig_ktap_result(t, ret == 0, "declare behind a translating IOMMU is refused (%d)", ret);
+	if (ret)
+		dma_release_declared_memory(dev);
+	p = dma_alloc_coherent(dev, PAGE_SIZE, &h, GFP_KERNEL);
+	rig_ktap_result(t, p && !in_bar(h, PAGE_SIZE, bar, barlen),
+			"dma_alloc_coherent() gets IOMMU-mapped memory (%pad)", &h);
+	if (p)
+		dma_free_coherent(dev, PAGE_SIZE, p, h);
+	return 0;
+}
+#endif
+
 static int test_fault(struct rig_ktap *t, struct device *dev, phys_addr_t bar,
 		      size_t len)
 {
@@ -502,6 +527,8 @@ static int rig_coherent_probe(struct pci_dev *pdev, const struct pci_device_id *
 		ret = test_child(&t, &pdev->dev, bar, barlen);
 	else if (!strcmp(mode, "fault"))
 		ret = test_fault(&t, &pdev->dev, bar, barlen);
+	else if (!strcmp(mode, "iommu"))
+		ret = test_iommu(&t, &pdev->dev, bar, barlen);
 	else
 		ret = -EINVAL;
 #else

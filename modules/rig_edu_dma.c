@@ -28,6 +28,9 @@ module_param(count, uint, 0444);
 static unsigned int len = 2048;
 module_param(len, uint, 0444);
 MODULE_PARM_DESC(len, "bytes per transfer (< 4096: edu's buffer)");
+static bool refused;
+module_param(refused, bool, 0444);
+MODULE_PARM_DESC(refused, "expect every mapping to be refused (the pool is out of reach)");
 
 #define EDU_DMA_SRC	0x80
 #define EDU_DMA_DST	0x88
@@ -177,10 +180,16 @@ static int rig_edu_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	rig_ktap_start(&t, "edu_dma");
 	ret = dma_set_mask_and_coherent(&pdev->dev, mask);
 	rig_ktap_result(&t, !ret, "set %u-bit mask", bits);
-	for (i = 0; i < count; i++)
+	for (i = 0; i < count; i++) {
+		if (refused) {
+			rig_ktap_result(&t, !ret && one_round(pdev, regs, mask, i, &rejected),
+					"round %u: mapping refused", i);
+			continue;
+		}
 		rig_ktap_result(&t, !ret && !one_round(pdev, regs, mask, i, &rejected),
 				"round %u: %u bytes above the mask to the device and back",
 				i, len);
+	}
 	rig_ktap_end(&t);
 
 	list_for_each_entry_safe(h, tmp, &rejected, node) {

@@ -4,7 +4,8 @@
 #
 # A scenario file sets DESC, QEMU_ARGS (devices), CMDLINE (kernel
 # parameters), GUEST (shell run by the guest's /init), optionally MEM,
-# TIMEOUT, EXPECT_BASE (pass, fail or skip), SPLAT_ALLOW (an extended
+# TIMEOUT, MACHINE (QEMU's -machine, pc by default), EXPECT_BASE (pass,
+# fail or skip), SPLAT_ALLOW (an extended
 # regex of splat lines the scenario provokes on purpose) and a host_check
 # function run after the guest stopped.  The guest's console is kept in
 # build/run/TREE-FLAVOUR/SCENARIO/console.log; KTAP in it is parsed with
@@ -22,6 +23,7 @@ sfile=${SFILE:-$TOP/scenarios/$scenario.sh}
 [ -f "$out/initramfs.cpio.gz" ] || die "no initramfs in $out; run rig/build.sh"
 
 DESC="" QEMU_ARGS="" CMDLINE="" GUEST="" MEM=5G TIMEOUT=600 EXPECT_BASE=fail KUNIT=0
+MACHINE=pc
 SPLAT_ALLOW='^$'
 host_check() { :; }
 # shellcheck source=/dev/null
@@ -40,7 +42,7 @@ accel=$("$TOP/rig/accel.sh" "$out")
 RUN=$run
 # shellcheck disable=SC2086
 timeout --foreground -k 5 "$TIMEOUT" qemu-system-x86_64 -accel "$accel" \
-	-machine pc -cpu max -m "$MEM" -smp 2 \
+	-machine "$MACHINE" -cpu max -m "$MEM" -smp 2 \
 	-nographic -no-reboot -nodefaults -serial stdio \
 	-kernel "$out/arch/x86/boot/bzImage" -initrd "$run/initrd.gz" \
 	-append "console=ttyS0 panic=-1 tsc=reliable $CMDLINE" \

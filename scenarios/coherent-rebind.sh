@@ -20,8 +20,12 @@ echo 0 >/sys/module/rig_coherent/parameters/rebind_declare
 cycles 3; c0=$(slab); cycles 100; c1=$(slab)
 echo 1 >/sys/module/rig_coherent/parameters/rebind_declare
 cycles 3
+# a region released with allocations is unmapped by a work item after
+# its last free: let those run before counting
+sleep 1
 s0=$(slab) v0=$(vmaps) d0=$(dirs)
 cycles 100
+sleep 1
 s1=$(slab) v1=$(vmaps) d1=$(dirs)
 probes=$(dmesg | grep -c 'rig-rebind: probe [0-9]*: declared')
 released=$(dmesg | grep -c 'released with 3 allocation(s) outstanding')
@@ -35,7 +39,7 @@ ok 1 "$([ "$probes" = 104 ] && [ "$released" = 103 ] && echo 1)" "coherent_rebin
 # declaring cycles, 4 kB, bounds a steady leak below 40 bytes a cycle.
 # Leaks are judged by kmemleak on the sanitizer kernel (make check-all).
 echo "# coherent_rebind: unreclaimable slab ${s0} -> ${s1} kB over 100 cycles; bind-only control ${c0} -> ${c1} kB"
-ok 2 "$([ "$v1" = "$v0" ] && echo 1)" "coherent_rebind: ioremap areas unchanged ($v0 -> $v1)"
+ok 2 "$([ "$v1" -le "$v0" ] && echo 1)" "coherent_rebind: ioremap areas do not grow ($v0 -> $v1)"
 ok 3 "$([ "$d1" = "$d0" ] && [ "$d1" = 1 ] && echo 1)" "coherent_rebind: one debugfs region directory ($d0 -> $d1)"
 G
 )

@@ -1,13 +1,17 @@
 # shellcheck shell=bash disable=SC2034
-DESC="swiotlb=512M does not fit below 256 MiB: one warning, the pool goes below 4 GiB"
+DESC="swiotlb=512M does not fit below 256 MiB: one line says so, the pool goes as low as it fits (below 1 GiB), and a 30-bit edu device streams through it"
+QEMU_ARGS="-device edu,dma_mask=0x3fffffff"
 CMDLINE="swiotlb=512M"
-GUEST=""
-NEED_KTAP=0
+GUEST="insmod /lib/rig/rig_edu_dma.ko bits=30"
 EXPECT_BASE=fail
 host_check() {
-	grep -q 'software IO TLB: 512 MiB do not fit between 16 and 256 MiB' console.txt ||
-		{ echo "no warning that 512 MiB do not fit below 256 MiB"; return 1; }
-	grep -q 'software IO TLB: mapped \[mem .*\] (512MB)' console.txt ||
+	local range end
+	grep -q 'software IO TLB: 512 MiB do not fit between 16 and 256 MiB: placed below 1024 MiB' console.txt ||
+		{ echo "no line saying where the 512 MiB went"; return 1; }
+	range=$(grep -o 'mapped \[mem [^]]*\] (512MB)' console.txt) ||
 		{ echo "no 512 MiB pool"; return 1; }
-	echo "warned; $(grep -o 'mapped \[mem .*\] (512MB)' console.txt)"
+	end=$(sed -E 's/.*-(0x[0-9a-f]+)\].*/\1/' <<<"$range")
+	[ $((end)) -le $((0x40000000)) ] ||
+		{ echo "pool ends above 1 GiB: $range"; return 1; }
+	echo "$range"
 }
