@@ -24,7 +24,8 @@ case $flavour in
 test | prefix | bench) ;;
 debug) frags="$frags $TOP/configs/debug.config" ;;
 gcov) frags="$frags $TOP/configs/gcov.config" ;;
-*) die "unknown flavour '$flavour' (test, debug, bench or gcov)" ;;
+dynamic) frags="$frags $TOP/configs/dynamic.config" ;;
+*) die "unknown flavour '$flavour' (test, debug, bench, gcov or dynamic)" ;;
 esac
 # gcov: profile only the files the coverage report is about
 profile=()
@@ -59,7 +60,12 @@ if [ ! -f "$out/.config" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
 fi
 "$TOP/rig/kconfig-check.sh" "$src" "$out/.config" $frags
 
-note "building $tree-$flavour"
+t0=$SECONDS
+if [ -f "$out/arch/x86/boot/bzImage" ]; then
+	note "building $tree-$flavour (incremental: usually under 2 min; log: $out/build.log)"
+else
+	note "building $tree-$flavour (first build: usually 8-10 min on 2 cores; log: $out/build.log)"
+fi
 kmake -j"$JOBS" "${profile[@]}" bzImage modules >"$out/build.log" 2>&1 ||
 	{ grep -E 'error|Error' "$out/build.log" | head -20 >&2; die "kernel build failed, see $out/build.log"; }
 # The rig's own probe drivers, built per kernel in a copy of modules/.
@@ -69,4 +75,5 @@ kmake -j"$JOBS" M="$out/rig-modules" modules >"$out/rig-modules.log" 2>&1 ||
 	{ tail -20 "$out/rig-modules.log" >&2; die "rig modules failed to build, see $out/rig-modules.log"; }
 # The guests' initramfs carries these modules: rebuild it with them.
 "$TOP/rig/initramfs.sh" "$out" >/dev/null
+note "built $tree-$flavour in $((SECONDS - t0)) s"
 echo "$out/arch/x86/boot/bzImage"

@@ -4,6 +4,8 @@
 #    and boots its KUnit suites once there are any;
 #  - the sanitizer kernel (configs/debug.config) runs every scenario, and
 #    any splat (BUG, WARNING, KASAN, lockdep, DMA-API, kmemleak) fails it;
+#  - kernels with CONFIG_SWIOTLB_DYNAMIC (configs/dynamic.config) run the
+#    scenarios that ask for it, on both kernels;
 #  - kernel-doc on the files the series touches, core-api htmldocs with
 #    no new warnings, git send-email --dry-run on patches/;
 #  - cross builds (rig/cross.sh): arm, arm !MMU, arm64 and every sh board
@@ -41,6 +43,11 @@ done < <("$TOP/rig/cross.sh" list)
 
 t "build: patched kernel (debug config)" "$TOP/rig/build.sh" patched debug &&
 	run_scenarios debug
+
+# CONFIG_SWIOTLB_DYNAMIC: the scenarios that ask for it, on both kernels.
+t "build: patched kernel (dynamic config)" "$TOP/rig/build.sh" patched dynamic &&
+	t "build: v6.12 baseline kernel (dynamic config)" "$TOP/rig/build.sh" base dynamic &&
+	run_scenarios dynamic base
 
 t "coverage: dma-coherent.c and dma-coherent-pool.c >= 95% lines, >= 85% branches; changed swiotlb functions >= 90% lines" \
 	"$TOP/rig/coverage.sh"

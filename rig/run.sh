@@ -4,7 +4,7 @@
 . "$(dirname "$0")/lib.sh"
 "$TOP/rig/tree.sh"
 "$TOP/rig/build.sh" patched test >/dev/null
-note "booting the demo (QEMU, TCG, 5 GiB guest)"
+note "booting the demo (QEMU, TCG, 5 GiB guest: usually 1-2 min)"
 r=$(SFILE=$TOP/rig/demo/demo.sh "$TOP/rig/qemu.sh" patched test demo | grep '^RESULT')
 c=$BUILD/run/patched-test/demo/console.txt
 strip() { sed -E 's/^\[[ 0-9.]+\] //'; }

@@ -24,7 +24,7 @@ import_tarball() {
 	pkgver=$(dpkg-query -W -f='${Version}' linux-source-6.12 2>/dev/null || echo unknown)
 	rm -rf "$tmp"
 	mkdir -p "$tmp"
-	note "unpacking $SRC_TARBALL"
+	note "unpacking $SRC_TARBALL (usually about 1 min)"
 	tar -xf "$SRC_TARBALL" -C "$tmp" --strip-components=1
 	# Debian's tarball ends .gitignore with a packaging block that ignores
 	# every top-level entry; upstream's does not have it, and with it new

@@ -21,6 +21,8 @@ DMB = re.compile(r'rig-dmb: t=(\d+) g=(\d+) b=(\d+) rc=(\d+) map=(\S+) unmap=(\S
 LOAD = re.compile(r'rig-swiotlb-load: a_max=(\d+) a_held=(\d+) b_bits=(\d+) '
                   r'b_tried=(\d+) b_ok=(\d+) b_outside=(\d+) b_high=(\d+) '
                   r'fraction=([0-9.]+)')
+# the kernel's "Memory: 4998212K/5242360K available (...)" line
+MEMORY = re.compile(r'Memory: (\d+)K/\d+K available')
 POOL = re.compile(r'software IO TLB: mapped \[mem (0x[0-9a-f]+)-(0x[0-9a-f]+)\] \((\d+)MB\)')
 SPLAT = re.compile(r'(BUG:|WARNING:|Kernel panic|KASAN:|UBSAN:|possible circular|'
                    r'possible recursive|DEADLOCK|unreferenced object)')
@@ -40,6 +42,9 @@ def parse(rnd, tree, kind, console):
 
     m = POOL.search(text)
     if kind == 'pool':
+        avail = MEMORY.search(text)
+        row('swiotlb.pool.available_mem', 'MiB',
+            f'{int(avail.group(1)) / 1024:.1f}' if avail else 'missing')
         if m:
             a, b = int(m.group(1), 16), int(m.group(2), 16)
             row('swiotlb.pool.low_mem_cost.4G', 'MiB', f'{overlap(a, b, 0, G4) / MiB:g}')
