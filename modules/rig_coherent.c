@@ -10,6 +10,9 @@
  *   mode=io     DMA_MEMORY_IO: write through __iomem cookies.
  *   mode=child  declared with DMA_MEMORY_INCLUDES_CHILDREN: allocations
  *               for a child and a grandchild come from the parent's BAR.
+ *   mode=channels  the RFC's host adapter: four channels (children) share
+ *               the BAR, write, free in another order
+ *               (scenarios/coherent-channels.sh).
  *   mode=rebind dmam_declare_coherent_memory() with allocations left
  *               outstanding at unbind (scenarios/coherent-rebind.sh).
  *   mode=mmap   a 3-page allocation, page i filled with 'A' + i, offered
@@ -33,7 +36,7 @@
 
 static char *mode = "map";
 module_param(mode, charp, 0444);
-MODULE_PARM_DESC(mode, "map, io, child, rebind, mmap, fault or iommu");
+MODULE_PARM_DESC(mode, "map, io, child, channels, rebind, mmap, fault or iommu");
 static bool rebind_declare = true;
 module_param(rebind_declare, bool, 0644);
 MODULE_PARM_DESC(rebind_declare, "mode=rebind: declare and allocate at probe (0: bind only, the control)");
@@ -207,6 +210,66 @@ static int test_child(struct rig_ktap *t, struct device *dev, phys_addr_t bar, s
 		device_unregister(grandchild);
 	if (child)
 		device_unregister(child);
+	dma_release_declared_memory(dev);
+	return 0;
+}
+
+/*
+ * The RFC's own case: a host adapter whose channels (child devices) share
+ * one on-chip area.  Four channels allocate 1, 2, 3 and 4 pages from the
+ * adapter's BAR, each writes the pattern, and they free in another order
+ * than they allocated; the region must then be whole again.
+ */
+#define RIG_CHANNELS 4
+static int test_channels(struct rig_ktap *t, struct device *dev, phys_addr_t bar, size_t barlen)
+{
+	static const int free_order[RIG_CHANNELS] = { 2, 0, 3, 1 };
+	struct device *chan[RIG_CHANNELS] = { };
+	dma_addr_t h[RIG_CHANNELS] = { };
+	void *p[RIG_CHANNELS] = { };
+	bool ok, apart = true;
+	void *whole;
+	dma_addr_t hw;
+	char name[16];
+	int i, j, ret;
+
+	ret = dma_declare_coherent_memory(dev, bar, bar, barlen, DMA_MEMORY_MAP |
+					  DMA_MEMORY_INCLUDES_CHILDREN | DMA_MEMORY_EXCLUSIVE);
+	rig_ktap_result(t, ret == DMA_MEMORY_MAP, "adapter declares its BAR for its channels (%d)", ret);
+	for (i = 0; i < RIG_CHANNELS; i++) {
+		size_t size = (i + 1) << PAGE_SHIFT;
+
+		snprintf(name, sizeof(name), "rig-chan%d", i);
+		chan[i] = add_child(dev, name);
+		if (chan[i])
+			p[i] = dma_alloc_coherent(chan[i], size, &h[i], GFP_KERNEL);
+		ok = p[i] && in_bar(h[i], size, bar, barlen);
+		rig_ktap_result(t, ok, "channel %d: %zu bytes in the adapter's BAR (%pad)", i, size, &h[i]);
+		if (ok) {
+			fill(p[i], h[i], size, bar);
+			report_range(h[i], size, bar);
+		}
+	}
+	for (i = 0; i < RIG_CHANNELS; i++)
+		for (j = 0; j < i; j++)
+			if (p[i] && p[j] && h[i] < h[j] + ((j + 1) << PAGE_SHIFT) &&
+			    h[j] < h[i] + ((i + 1) << PAGE_SHIFT))
+				apart = false;
+	rig_ktap_result(t, apart, "the channels' buffers do not overlap");
+	for (i = 0; i < RIG_CHANNELS; i++) {
+		j = free_order[i];
+		if (p[j])
+			dma_free_coherent(chan[j], (j + 1) << PAGE_SHIFT, p[j], h[j]);
+	}
+	/* everything came back: the whole BAR is one allocation again */
+	whole = dma_alloc_coherent(dev, barlen, &hw, GFP_KERNEL);
+	rig_ktap_result(t, whole && hw == bar, "after the frees the whole BAR is free again");
+	if (whole)
+		dma_free_coherent(dev, barlen, whole, hw);
+	for (i = 0; i < RIG_CHANNELS; i++)
+		if (chan[i])
+			device_unregister(chan[i]);
+	/* Keep the data: the host checks the file after the guest stops. */
 	dma_release_declared_memory(dev);
 	return 0;
 }
@@ -525,6 +588,8 @@ static int rig_coherent_probe(struct pci_dev *pdev, const struct pci_device_id *
 		ret = test_io(&t, &pdev->dev, bar, barlen);
 	else if (!strcmp(mode, "child"))
 		ret = test_child(&t, &pdev->dev, bar, barlen);
+	else if (!strcmp(mode, "channels"))
+		ret = test_channels(&t, &pdev->dev, bar, barlen);
 	else if (!strcmp(mode, "fault"))
 		ret = test_fault(&t, &pdev->dev, bar, barlen);
 	else if (!strcmp(mode, "iommu"))

@@ -2,7 +2,7 @@
 # initramfs.sh OUT: build OUT/initramfs.cpio.gz from Debian's busybox-static,
 # the rig's /init and every module built in OUT (the rig's probes and the
 # series' samples), installed flat under /lib/rig, and modules/user/*.c
-# built static into /bin.
+# built static into /bin, with the kernel's dma_map_benchmark tool.
 . "$(dirname "$0")/lib.sh"
 out=${1:?usage: initramfs.sh OUTDIR}
 bb=/bin/busybox
@@ -19,5 +19,13 @@ for c in "$TOP"/modules/user/*.c; do
 	gcc -static -O2 -Wall -o "$stage/bin/$(basename "$c" .c)" "$c" ||
 		die "cannot build $c"
 done
+# the kernel's own dma_map_benchmark tool, from the tree OUT was built
+# from (its header is not uapi: the tree's include/ comes after the system's)
+ksrc=$(sed -n 's|^include \(.*\)/Makefile$|\1|p' "$out/Makefile" 2>/dev/null)
+dmb=$ksrc/tools/testing/selftests/dma/dma_map_benchmark.c
+if [ -n "$ksrc" ] && [ -f "$dmb" ]; then
+	gcc -static -O2 -Wall -idirafter "$ksrc/include" \
+		-o "$stage/bin/dma_map_benchmark" "$dmb" || die "cannot build $dmb"
+fi
 (cd "$stage" && find . | LC_ALL=C sort | cpio -o -H newc --quiet | gzip -1) >"$out/initramfs.cpio.gz"
 echo "$out/initramfs.cpio.gz"
