@@ -49,6 +49,7 @@ t "build: patched kernel (dynamic config)" "$TOP/rig/build.sh" patched dynamic &
 	t "build: v6.12 baseline kernel (dynamic config)" "$TOP/rig/build.sh" base dynamic &&
 	run_scenarios dynamic base
 
+
 t "coverage: dma-coherent.c and dma-coherent-pool.c >= 95% lines, >= 85% branches; changed swiotlb functions >= 90% lines" \
 	"$TOP/rig/coverage.sh"
 

@@ -4,7 +4,9 @@
 #
 # A scenario file sets DESC, QEMU_ARGS (devices), CMDLINE (kernel
 # parameters), GUEST (shell run by the guest's /init), optionally MEM,
-# TIMEOUT, MACHINE (QEMU's -machine, pc by default), EXPECT_BASE (pass,
+# TIMEOUT, MACHINE (QEMU's -machine, pc by default), QEMU_ARCH (x86_64,
+# or sh4: QEMU's r2d with rig/sh4.sh's kernel, GUEST being the commands
+# typed at the guest's prompt, flavour sh4), EXPECT_BASE (pass,
 # fail or skip), SPLAT_ALLOW (an extended
 # regex of splat lines the scenario provokes on purpose) and a host_check
 # function run after the guest stopped.  The guest's console is kept in
@@ -19,15 +21,29 @@ out=$BUILD/out/$tree-$flavour
 run=$BUILD/run/$tree-$flavour/$scenario
 sfile=${SFILE:-$TOP/scenarios/$scenario.sh}
 [ -f "$sfile" ] || die "no scenario $sfile"
-[ -f "$out/arch/x86/boot/bzImage" ] || die "no kernel in $out; run 'make build'"
-[ -f "$out/initramfs.cpio.gz" ] || die "no initramfs in $out; run rig/build.sh"
 
 DESC="" QEMU_ARGS="" CMDLINE="" GUEST="" MEM=5G TIMEOUT=600 EXPECT_BASE=fail KUNIT=0
-MACHINE=pc
+MACHINE=pc QEMU_ARCH=x86_64
 SPLAT_ALLOW='^$'
 host_check() { :; }
 # shellcheck source=/dev/null
 . "$sfile"
+
+if [ "$QEMU_ARCH" = sh4 ]; then
+	# QEMU's r2d with rig/sh4.sh's kernel (flavour sh4); GUEST is the
+	# commands typed at the guest's prompt, one per line.
+	[ "$flavour" = sh4 ] || die "scenario $scenario runs on flavour sh4 only"
+	zimage=$("$TOP/rig/sh4.sh" "$tree") || die "sh4 build failed"
+	set +e
+	rm -rf "$run"
+	mkdir -p "$run"
+	mapfile -t cmds <<<"$GUEST"
+	python3 "$TOP/rig/sh4-drive.py" "$zimage" "$run/console.txt" "$TIMEOUT" "${cmds[@]}"
+	rc=$?
+	: >"$run/qemu.err"
+else
+[ -f "$out/arch/x86/boot/bzImage" ] || die "no kernel in $out; run 'make build'"
+[ -f "$out/initramfs.cpio.gz" ] || die "no initramfs in $out; run rig/build.sh"
 
 set +e
 rm -rf "$run"
@@ -49,6 +65,7 @@ timeout --foreground -k 5 "$TIMEOUT" qemu-system-x86_64 -accel "$accel" \
 	$(eval echo "$QEMU_ARGS") </dev/null >"$run/console.log" 2>"$run/qemu.err"
 rc=$?
 tr -d '\r' <"$run/console.log" >"$run/console.txt"
+fi
 
 result() {
 	echo "RESULT $1 $2"
