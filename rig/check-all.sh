@@ -6,6 +6,8 @@
 #    any splat (BUG, WARNING, KASAN, lockdep, DMA-API, kmemleak) fails it;
 #  - kernels with CONFIG_SWIOTLB_DYNAMIC (configs/dynamic.config) run the
 #    scenarios that ask for it, on both kernels;
+#  - arm64 guests (rig/arm64.sh, QEMU virt) run the arm64-* scenarios on
+#    both kernels, with and without CONFIG_SWIOTLB_DYNAMIC;
 #  - kernel-doc on the files the series touches, core-api htmldocs with
 #    no new warnings, git send-email --dry-run on patches/;
 #  - cross builds (rig/cross.sh): arm, arm !MMU, arm64 and every sh board
@@ -49,6 +51,14 @@ t "build: patched kernel (dynamic config)" "$TOP/rig/build.sh" patched dynamic &
 	t "build: v6.12 baseline kernel (dynamic config)" "$TOP/rig/build.sh" base dynamic &&
 	run_scenarios dynamic base
 
+# Real callers on arm64 (QEMU virt, in-tree virtio and reserved-memory
+# code, device trees extended from QEMU's own), with and without
+# CONFIG_SWIOTLB_DYNAMIC, on both kernels.
+for f in arm64 arm64-dynamic; do
+	t "build: patched and v6.12 $f kernels" bash -c \
+		"'$TOP/rig/arm64.sh' patched $f >/dev/null && '$TOP/rig/arm64.sh' base $f >/dev/null" &&
+		run_scenarios $f base
+done
 
 t "coverage: dma-coherent.c and dma-coherent-pool.c >= 95% lines, >= 85% branches; changed swiotlb functions >= 90% lines" \
 	"$TOP/rig/coverage.sh"

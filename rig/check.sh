@@ -22,6 +22,11 @@ for p in "$PATCHES"/[0-9][0-9][0-9][0-9]-*.patch; do
 		--ignore UNKNOWN_COMMIT_ID "$p"
 done
 
+# Needs only the two trees, so it runs before the build (and even when the
+# build fails): seconds.
+t "host: swiotlb= parser and sizing, v6.12 vs series (100,000 strings)" \
+	"$TOP/rig/swiotlb-parse-diff.sh"
+
 t "build: patched kernel (test config)" "$TOP/rig/build.sh" patched test || finish
 t "build: v6.12 baseline kernel (test config)" "$TOP/rig/build.sh" base test
 t "sparse (C=2) and W=1: files the series touches, no new warnings" "$TOP/rig/sparse.sh"

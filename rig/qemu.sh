@@ -4,9 +4,13 @@
 #
 # A scenario file sets DESC, QEMU_ARGS (devices), CMDLINE (kernel
 # parameters), GUEST (shell run by the guest's /init), optionally MEM,
-# TIMEOUT, MACHINE (QEMU's -machine, pc by default), QEMU_ARCH (x86_64,
-# or sh4: QEMU's r2d with rig/sh4.sh's kernel, GUEST being the commands
-# typed at the guest's prompt, flavour sh4), EXPECT_BASE (pass,
+# TIMEOUT, MACHINE (QEMU's -machine, pc by default), QEMU_ARCH (x86_64;
+# sh4: QEMU's r2d with rig/sh4.sh's kernel, GUEST being the commands
+# typed at the guest's prompt, flavour sh4; arm64: QEMU's virt machine
+# with rig/arm64.sh's kernel, flavours arm64 and arm64-dynamic, DT_EXTRA
+# being device-tree source added to the machine's tree, see
+# rig/arm64-qemu.sh), a host_prepare function run in the run directory
+# before QEMU starts (e.g. to create a disk image), EXPECT_BASE (pass,
 # fail or skip), SPLAT_ALLOW (an extended
 # regex of splat lines the scenario provokes on purpose) and a host_check
 # function run after the guest stopped.  The guest's console is kept in
@@ -26,6 +30,7 @@ DESC="" QEMU_ARGS="" CMDLINE="" GUEST="" MEM=5G TIMEOUT=600 EXPECT_BASE=fail KUN
 MACHINE=pc QEMU_ARCH=x86_64
 SPLAT_ALLOW='^$'
 host_check() { :; }
+host_prepare() { :; }
 # shellcheck source=/dev/null
 . "$sfile"
 
@@ -42,7 +47,15 @@ if [ "$QEMU_ARCH" = sh4 ]; then
 	rc=$?
 	: >"$run/qemu.err"
 else
-[ -f "$out/arch/x86/boot/bzImage" ] || die "no kernel in $out; run 'make build'"
+if [ "$QEMU_ARCH" = arm64 ]; then
+	case $flavour in
+	arm64 | arm64-dynamic) ;;
+	*) die "scenario $scenario runs on flavours arm64 and arm64-dynamic only" ;;
+	esac
+	[ -f "$out/arch/arm64/boot/Image" ] || die "no kernel in $out; run 'rig/arm64.sh $tree $flavour'"
+else
+	[ -f "$out/arch/x86/boot/bzImage" ] || die "no kernel in $out; run 'make build'"
+fi
 [ -f "$out/initramfs.cpio.gz" ] || die "no initramfs in $out; run rig/build.sh"
 
 set +e
@@ -54,8 +67,14 @@ cat "$out/initramfs.cpio.gz" "$run/scenario.cpio.gz" >"$run/initrd.gz"
 
 # Built-in KUnit suites run only in the scenario that asks for them.
 [ "$KUNIT" = 1 ] || CMDLINE="kunit.enable=0 $CMDLINE"
-accel=$("$TOP/rig/accel.sh" "$out")
+(cd "$run" && host_prepare) || die "the scenario's host_prepare failed"
 RUN=$run
+if [ "$QEMU_ARCH" = arm64 ]; then
+	export MEM TIMEOUT CMDLINE QEMU_ARGS DT_EXTRA RUN
+	"$TOP/rig/arm64-qemu.sh" "$out" "$run"
+	rc=$?
+else
+accel=$("$TOP/rig/accel.sh" "$out")
 # shellcheck disable=SC2086
 timeout --foreground -k 5 "$TIMEOUT" qemu-system-x86_64 -accel "$accel" \
 	-machine "$MACHINE" -cpu max -m "$MEM" -smp 2 \
@@ -64,6 +83,7 @@ timeout --foreground -k 5 "$TIMEOUT" qemu-system-x86_64 -accel "$accel" \
 	-append "console=ttyS0 panic=-1 tsc=reliable $CMDLINE" \
 	$(eval echo "$QEMU_ARGS") </dev/null >"$run/console.log" 2>"$run/qemu.err"
 rc=$?
+fi
 tr -d '\r' <"$run/console.log" >"$run/console.txt"
 fi
 

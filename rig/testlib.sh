@@ -49,6 +49,7 @@ run_scenarios() {
 	printf 'scenario\tpatched\tv6.12 baseline\n' >"$table"
 	for s in "$TOP"/scenarios/*.sh; do
 		name=$(basename "$s" .sh)
+		# a scenario may expect a flavour-dependent result of v6.12 ($flavour)
 		EXPECT_BASE=$(EXPECT_BASE=fail; . "$s"; echo "$EXPECT_BASE")
 		scenario_runs_on "$flavour" "$s" || continue
 		r=$("$TOP/rig/qemu.sh" patched "$flavour" "$name" 2>&1 | grep '^RESULT' | tail -1)

@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Rig probe for the arm64-shared-pool scenario (not upstream): a platform
+ * device whose device tree node names a no-map "shared-dma-pool" in
+ * memory-region takes it with of_reserved_mem_device_init(), the way
+ * in-tree drivers (pl111, remoteproc, media) do, and checks what
+ * dma_alloc_coherent() then hands out.  The same on v6.12 and with the
+ * series: allocations inside the pool, aligned to the smallest page order
+ * covering their size, no fallback to system memory while the pool is
+ * assigned, the whole pool one allocation once everything is freed,
+ * system memory after of_reserved_mem_device_release(), the pool again
+ * after a second of_reserved_mem_device_init().
+ */
+#include <linux/dma-mapping.h>
+#include <linux/io.h>
+#include <linux/module.h>
+#include <linux/of.h>
+#include <linux/of_reserved_mem.h>
+#include <linux/platform_device.h>
+#include <linux/string.h>
+
+#include "rig_ktap.h"
+
+static struct rig_ktap ktap;
+static phys_addr_t pool_base, pool_size;
+
+static bool in_pool(dma_addr_t h, size_t size)
+{
+	return h >= pool_base && h - pool_base + size <= pool_size;
+}
+
+static bool aligned(dma_addr_t h, size_t size)
+{
+	return !(h & ((PAGE_SIZE << get_order(size)) - 1));
+}
+
+/* allocate SIZES from the pool, check each, free them in another order */
+static void round_of_allocs(struct device *dev, const char *round)
+{
+	static const size_t sizes[] = { PAGE_SIZE, 3 * PAGE_SIZE, 5000,
+					16 * PAGE_SIZE, 1 };
+	dma_addr_t h[ARRAY_SIZE(sizes)];
+	void *va[ARRAY_SIZE(sizes)];
+	dma_addr_t big;
+	void *whole;
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(sizes); i++) {
+		va[i] = dma_alloc_coherent(dev, sizes[i], &h[i], GFP_KERNEL);
+		if (va[i])
+			memset(va[i], 0x5a + i, sizes[i]);
+		rig_ktap_result(&ktap, va[i] && in_pool(h[i], sizes[i]) &&
+				aligned(h[i], sizes[i]),
+				"%s_alloc_%zu_in_pool_aligned # %pad", round,
+				sizes[i], &h[i]);
+	}
+	whole = dma_alloc_coherent(dev, pool_size, &big, GFP_KERNEL);
+	rig_ktap_result(&ktap, !whole, "%s_no_fallback_to_system_memory", round);
+	if (whole)
+		dma_free_coherent(dev, pool_size, whole, big);
+	for (i = ARRAY_SIZE(sizes) - 1; i >= 0; i -= 2)
+		if (va[i])
+			dma_free_coherent(dev, sizes[i], va[i], h[i]);
+	for (i = ARRAY_SIZE(sizes) - 2; i >= 0; i -= 2)
+		if (va[i])
+			dma_free_coherent(dev, sizes[i], va[i], h[i]);
+	whole = dma_alloc_coherent(dev, pool_size, &big, GFP_KERNEL);
+	rig_ktap_result(&ktap, whole && big == pool_base,
+			"%s_whole_pool_after_frees # %pad", round, &big);
+	if (whole)
+		dma_free_coherent(dev, pool_size, whole, big);
+}
+
+static int rig_sp_probe(struct platform_device *pdev)
+{
+	struct device *dev = &pdev->dev;
+	struct device_node *np;
+	struct reserved_mem *rmem;
+	dma_addr_t h;
+	void *va;
+	int ret;
+
+	rig_ktap_start(&ktap, "rig_shared_pool");
+	np = of_parse_phandle(dev->of_node, "memory-region", 0);
+	rmem = np ? of_reserved_mem_lookup(np) : NULL;
+	of_node_put(np);
+	if (!rmem) {
+		rig_ktap_result(&ktap, false, "pool_found");
+		goto out;
+	}
+	pool_base = rmem->base;
+	pool_size = rmem->size;
+	ret = of_reserved_mem_device_init(dev);
+	rig_ktap_result(&ktap, !ret, "init # %d, pool %pa+%pa", ret,
+			&pool_base, &pool_size);
+	if (ret)
+		goto out;
+	round_of_allocs(dev, "first");
+
+	of_reserved_mem_device_release(dev);
+	va = dma_alloc_coherent(dev, PAGE_SIZE, &h, GFP_KERNEL);
+	rig_ktap_result(&ktap, va && !in_pool(h, PAGE_SIZE),
+			"after_release_system_memory # %pad", &h);
+	if (va)
+		dma_free_coherent(dev, PAGE_SIZE, va, h);
+
+	ret = of_reserved_mem_device_init(dev);
+	rig_ktap_result(&ktap, !ret, "init_again # %d", ret);
+	if (!ret) {
+		round_of_allocs(dev, "second");
+		of_reserved_mem_device_release(dev);
+	}
+out:
+	rig_ktap_end(&ktap);
+	return 0;
+}
+
+static const struct of_device_id rig_sp_of_match[] = {
+	{ .compatible = "rig,shared-pool" },
+	{ }
+};
+MODULE_DEVICE_TABLE(of, rig_sp_of_match);
+
+static struct platform_driver rig_sp_driver = {
+	.probe = rig_sp_probe,
+	.driver = {
+		.name = "rig-shared-pool",
+		.of_match_table = rig_sp_of_match,
+	},
+};
+module_platform_driver(rig_sp_driver);
+MODULE_DESCRIPTION("rig: a shared-dma-pool taken by a platform driver");
+MODULE_LICENSE("GPL");

@@ -1,0 +1,87 @@
+#!/bin/bash
+# arm64.sh TREE FLAVOUR: build the arm64 guest of the arm64-* scenarios for
+# TREE (patched or base) in build/out/TREE-FLAVOUR and print its Image.
+#   FLAVOUR: arm64 (configs/arm64-virt.config on allnoconfig) or
+#            arm64-dynamic (the same plus CONFIG_SWIOTLB_DYNAMIC).
+# Debian's aarch64 cross compiler; the initramfs is the rig's /init with
+# Debian's busybox-static for arm64 and the rig's arm64 modules
+# (modules/arm64/*.c, built against this kernel).
+. "$(dirname "$0")/lib.sh"
+tree=${1:?usage: arm64.sh TREE FLAVOUR} flavour=${2:?usage: arm64.sh TREE FLAVOUR}
+case $tree in
+patched) src=$KTREE ;;
+base) src=$KBASE ;;
+*) die "unknown tree '$tree' (patched or base)" ;;
+esac
+frags=$TOP/configs/arm64-virt.config
+case $flavour in
+arm64) ;;
+arm64-dynamic) frags="$frags $TOP/configs/arm64-dynamic.config" ;;
+*) die "unknown arm64 flavour '$flavour' (arm64 or arm64-dynamic)" ;;
+esac
+[ -d "$src" ] || die "no kernel tree at $src; run 'make tree' first"
+need_pkgs gcc-aarch64-linux-gnu qemu-system-arm device-tree-compiler
+out=$BUILD/out/$tree-$flavour
+mkdir -p "$out"
+
+# Debian's static busybox for arm64, unpacked once into build/arm64.
+bb=$BUILD/arm64/bin/busybox
+if [ ! -x "$bb" ]; then
+	dpkg --print-foreign-architectures | grep -qx arm64 || {
+		[ "$(id -u)" = 0 ] || die "run as root once: dpkg --add-architecture arm64 && apt-get update"
+		note "adding the arm64 architecture to apt (for busybox-static:arm64)"
+		dpkg --add-architecture arm64 && apt-get update -qq >/dev/null
+	} || die "cannot add the arm64 architecture to apt"
+	rm -rf "$BUILD/arm64" && mkdir -p "$BUILD/arm64/deb"
+	(cd "$BUILD/arm64/deb" && apt-get download -q busybox-static:arm64 >/dev/null 2>&1) ||
+		die "apt-get download busybox-static:arm64 failed"
+	dpkg-deb -x "$BUILD"/arm64/deb/busybox-static_*.deb "$BUILD/arm64" ||
+		die "cannot unpack busybox-static:arm64"
+	[ -x "$bb" ] || die "no bin/busybox in busybox-static:arm64"
+fi
+
+cc="aarch64-linux-gnu-gcc"
+if command -v ccache >/dev/null; then
+	cc="ccache aarch64-linux-gnu-gcc"
+	export CCACHE_BASEDIR=$BUILD CCACHE_DIR=${CCACHE_DIR:-$BUILD/ccache}
+	export CCACHE_NOHASHDIR=1 CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-8G}
+fi
+kmake() { make -s -C "$src" O="$out" ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu- CC="$cc" HOSTCC=gcc "$@"; }
+
+# shellcheck disable=SC2086
+want="$(cat $frags | sha1sum)-$(git -C "$src" rev-parse HEAD 2>/dev/null)"
+if [ ! -f "$out/.config" ] || [ "$(cat "$out/.rig-config" 2>/dev/null)" != "$want" ]; then
+	note "configuring $tree-$flavour"
+	kmake allnoconfig >"$out/kconfig.log" 2>&1 || die "allnoconfig failed, see $out/kconfig.log"
+	# shellcheck disable=SC2086
+	(cd "$out" && ARCH=arm64 "$src/scripts/kconfig/merge_config.sh" -m -O "$out" \
+		"$out/.config" $frags >"$out/merge.log" 2>&1) || die "merge_config failed, see $out/merge.log"
+	kmake olddefconfig >>"$out/kconfig.log" 2>&1 || die "olddefconfig failed"
+	echo "$want" >"$out/.rig-config"
+fi
+# shellcheck disable=SC2086
+"$TOP/rig/kconfig-check.sh" "$src" "$out/.config" $frags
+t0=$SECONDS
+if [ -f "$out/arch/arm64/boot/Image" ]; then
+	note "building $tree-$flavour (incremental: usually under 2 min; log: $out/build.log)"
+else
+	note "building $tree-$flavour (first build: usually 5-8 min on 2 cores; log: $out/build.log)"
+fi
+kmake -j"$JOBS" Image modules >"$out/build.log" 2>&1 ||
+	{ grep -E 'error|Error' "$out/build.log" | head -20 >&2; die "arm64 build failed, see $out/build.log"; }
+rm -rf "$out/rig-modules" && mkdir -p "$out/rig-modules"
+cp "$TOP"/modules/arm64/*.c "$TOP/modules/rig_ktap.h" "$out/rig-modules/"
+for c in "$out"/rig-modules/*.c; do
+	echo "obj-m += $(basename "$c" .c).o"
+done >"$out/rig-modules/Kbuild"
+kmake -j"$JOBS" M="$out/rig-modules" modules >"$out/rig-modules.log" 2>&1 ||
+	{ tail -20 "$out/rig-modules.log" >&2; die "arm64 rig modules failed to build, see $out/rig-modules.log"; }
+
+stage=$out/initramfs
+rm -rf "$stage" && mkdir -p "$stage/bin" "$stage/lib/rig"
+cp "$bb" "$stage/bin/busybox"
+install -m 755 "$TOP/rig/init.sh" "$stage/init"
+cp "$out"/rig-modules/*.ko "$stage/lib/rig/"
+(cd "$stage" && find . | LC_ALL=C sort | cpio -o -H newc --quiet | gzip -1) >"$out/initramfs.cpio.gz"
+note "built $tree-$flavour in $((SECONDS - t0)) s"
+echo "$out/arch/arm64/boot/Image"
