@@ -1,4 +1,4 @@
-# shellcheck shell=bash disable=SC2034
+# shellcheck shell=bash disable=SC2034,SC2016
 DESC="arm64 virt: a restricted-dma-pool in /reserved-memory assigned to the virtio-mmio transport of a virtio-blk disk (modern virtio, iommu_platform=on, so the rings and every transfer go through the DMA API); the guest reads what the host wrote and writes 4 MiB the host checks afterwards; the pool's debugfs shows it was used, the default pool was not"
 QEMU_ARCH=arm64
 FLAVOURS="arm64 arm64-dynamic"
