@@ -13,6 +13,7 @@ import threading
 import time
 
 PROMPT = b'sh4# '
+KEY_DELAY = 0.05
 
 
 def main(zimage, console, timeout, commands):
@@ -49,13 +50,21 @@ def main(zimage, console, timeout, commands):
             time.sleep(0.2)
         return -2
 
+    def type_line(line):
+        # QEMU 7.2's SCIF model (hw/char/sh_serial.c) takes any amount of
+        # input but keeps only what fits its 16-byte receive FIFO: the
+        # rest is dropped.  Type as a person would, a key at a time.
+        for c in line.encode() + b'\n':
+            qemu.stdin.write(bytes([c]))
+            qemu.stdin.flush()
+            time.sleep(KEY_DELAY)
+
     rc = 0
     pos = wait_for(PROMPT, 0)
     for cmd in commands + ['poweroff']:
         if pos < 0:
             break
-        qemu.stdin.write(cmd.encode() + b'\n')
-        qemu.stdin.flush()
+        type_line(cmd)
         pos = wait_for(PROMPT if cmd != 'poweroff' else b'rig: guest done', pos)
     if pos == -2:
         rc = 124
