@@ -40,12 +40,9 @@ if [ ! -x "$bb" ]; then
 	[ -x "$bb" ] || die "no bin/busybox in busybox-static:arm64"
 fi
 
-cc="aarch64-linux-gnu-gcc"
-if command -v ccache >/dev/null; then
-	cc="ccache aarch64-linux-gnu-gcc"
-	export CCACHE_BASEDIR=$BUILD CCACHE_DIR=${CCACHE_DIR:-$BUILD/ccache}
-	export CCACHE_NOHASHDIR=1 CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-8G}
-fi
+use_ccache "aarch64-linux-gnu-gcc"
+# shellcheck disable=SC2154 # cc: set by use_ccache (rig/lib.sh)
+cc=$cc
 kmake() { make -s -C "$src" O="$out" ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu- CC="$cc" HOSTCC=gcc "$@"; }
 
 # shellcheck disable=SC2086

@@ -38,12 +38,9 @@ esac
 
 out=$BUILD/out/$tree-$flavour
 mkdir -p "$out"
-cc=gcc
-if command -v ccache >/dev/null; then
-	cc="ccache gcc"
-	export CCACHE_BASEDIR=$BUILD CCACHE_DIR=${CCACHE_DIR:-$BUILD/ccache}
-	export CCACHE_NOHASHDIR=1 CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-8G}
-fi
+use_ccache "gcc"
+# shellcheck disable=SC2154 # cc: set by use_ccache (rig/lib.sh)
+cc=$cc
 kmake() { make -s -C "$src" O="$out" ARCH=x86_64 CC="$cc" HOSTCC=gcc "$@"; }
 
 # Reconfigure when a fragment or the tree changed since the last config.

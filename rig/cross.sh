@@ -128,12 +128,9 @@ need_pkgs $CROSS_PACKAGES
 command -v "${cross}gcc" >/dev/null || die "no ${cross}gcc"
 [ -d "$KTREE" ] || die "no kernel tree at $KTREE; run 'make tree' first"
 
-cc="${cross}gcc"
-if command -v ccache >/dev/null; then
-	cc="ccache ${cross}gcc"
-	export CCACHE_BASEDIR=$BUILD CCACHE_DIR=${CCACHE_DIR:-$BUILD/ccache}
-	export CCACHE_NOHASHDIR=1 CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-8G}
-fi
+use_ccache "${cross}gcc"
+# shellcheck disable=SC2154 # cc: set by use_ccache (rig/lib.sh)
+cc=$cc
 # kmake SRC OUT ARGS...
 kmake() {
 	local src=$1 out=$2

@@ -61,6 +61,17 @@ need_pkgs() {
 		die "apt-get install failed, see $BUILD/apt.log"
 }
 
+cc=gcc
+# use_ccache GCC: set cc to GCC, behind ccache when there is one; every
+# build shares build/ccache.
+use_ccache() {
+	cc=$1
+	command -v ccache >/dev/null || return 0
+	cc="ccache $1"
+	export CCACHE_BASEDIR=$BUILD CCACHE_DIR=${CCACHE_DIR:-$BUILD/ccache}
+	export CCACHE_NOHASHDIR=1 CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-8G}
+}
+
 # kversion DIR: the kernel version of a source tree, e.g. 6.12.118.
 kversion() {
 	make -s -C "$1" kernelversion 2>/dev/null

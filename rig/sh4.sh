@@ -43,12 +43,9 @@ dir /sys 755 0 0
 file /init $out/rig-initramfs/init 755 0 0
 EOL
 
-cc="sh4-linux-gnu-gcc"
-if command -v ccache >/dev/null; then
-	cc="ccache sh4-linux-gnu-gcc"
-	export CCACHE_BASEDIR=$BUILD CCACHE_DIR=${CCACHE_DIR:-$BUILD/ccache}
-	export CCACHE_NOHASHDIR=1 CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-8G}
-fi
+use_ccache "sh4-linux-gnu-gcc"
+# shellcheck disable=SC2154 # cc: set by use_ccache (rig/lib.sh)
+cc=$cc
 kmake() {
 	make -s -C "$src" O="$out" ARCH=sh CROSS_COMPILE=sh4-linux-gnu- CC="$cc" HOSTCC=gcc \
 		KCFLAGS="-fplugin=$plugin" "$@"
