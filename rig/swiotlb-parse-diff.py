@@ -272,6 +272,8 @@ typedef int32_t s32;
 #define U64_MAX ((u64)~0ULL)
 #define U32_MAX ((u32)~0U)
 #define BIT(nr) (1UL << (nr))
+#define BITS_PER_LONG 64
+#define max(a, b) ((a) > (b) ? (a) : (b))
 #define SZ_1M 0x00100000
 #define SZ_128M 0x08000000
 #define PAGE_SIZE 4096UL
@@ -439,6 +441,23 @@ int main(int argc, char **argv)
 			printf("%lu %lu %d %d\n", (unsigned long)default_nslabs,
 			       (unsigned long)default_nareas,
 			       (int)swiotlb_force_bounce, (int)swiotlb_force_disable);
+			continue;
+		}
+		if (!strcmp(line, "adjust")) {
+			/* "adjust CPUS:BYTES": swiotlb_adjust_size(), as
+			 * SEV and TDX guests call it, then the sizing */
+			char *end;
+			harness_ncpus = strtoul(str, &end, 10);
+			harness_reset();
+#ifdef HAVE_ADJUST_SIZE
+			swiotlb_adjust_size(strtoul(end + 1, NULL, 0));
+#endif
+			alloc_max_slabs = ~0UL;
+			harness_sizing();
+			if (o_done)
+				printf("%lu:%u\n", o_nslabs, o_nareas);
+			else
+				printf("none\n");
 			continue;
 		}
 		if (!strcmp(line, "memparse")) {
@@ -647,6 +666,9 @@ def build_side(tree, swiotlb_c, outdir, tag, cc, cflags):
     sizing = remap[a:wb] + '\n'
 
     roots = ['setup_io_tlb_npages']
+    if 'swiotlb_adjust_size' in fns:
+        roots.append('swiotlb_adjust_size')
+        out.append('#define HAVE_ADJUST_SIZE 1\n')
     if 'swiotlb_parse_param' in fns:
         roots.append('swiotlb_parse_param')
         out.append('#define HAVE_PARSE_PARAM 1\n')
@@ -874,6 +896,16 @@ def enc(s):
 
 def dec(h):
     return '' if h == '-' else bytes.fromhex(h).decode('latin-1')
+
+
+# swiotlb_adjust_size() as mem_encrypt_setup_arch() calls it: 6% of the
+# memory, at least the 64 MiB default, at most 1 GiB; plus every MiB up to
+# 2 GiB and a few odd byte counts, on machines of 1 to 512 CPUs.
+ADJUST_CASES = [(c, b) for c in (1, 2, 3, 4, 8, 64, 512) for b in sorted(set(
+    [min(max(g * (1 << 28) * 6 // 100, 1 << 26), 1 << 30)
+     for g in range(1, 257)] +
+    [m << 20 for m in range(1, 2049)] +
+    [(1 << 26) + 1, (1 << 26) - 2048, 338 * (1 << 20) + 12345]))]
 
 
 def run_side(exe, items, blimit, timeout=600):
@@ -1333,6 +1365,13 @@ def main():
                                capture_output=True, text=True)
             mp[tag] = r.stdout.splitlines()
             defaults = tuple(int(x) for x in mp[tag].pop(0).split())
+        adj = {}
+        for tag in ('v612', 'series'):
+            data = ''.join('adjust %s\n' % enc('%d:%d' % a)
+                           for a in ADJUST_CASES)
+            r = subprocess.run([sides[tag][0]], input=data,
+                               capture_output=True, text=True)
+            adj[tag] = r.stdout.splitlines()
     finally:
         if not args.keep:
             shutil.rmtree(work, ignore_errors=True)
@@ -1443,6 +1482,20 @@ def main():
                 '', describe(v), describe(p), ' (refused: %s)' % warntext(p)
                 if p['ret'] else ''))
     fail = bool(classes['d'])
+    # swiotlb_adjust_size(): the pool of confidential guests (no swiotlb=)
+    bad = [(a, x, y) for a, x, y in zip(ADJUST_CASES, adj['v612'],
+                                        adj['series']) if x != y]
+    if len(adj['series']) != len(ADJUST_CASES):
+        bad.append(((0, 0), 'all', 'the series died'))
+    print('\nswiotlb_adjust_size() without swiotlb= (SEV, TDX): %d sizes x '
+          'cpu counts, %d differ from v6.12' % (len(ADJUST_CASES), len(bad)))
+    for (c, b), x, y in bad[:args.examples]:
+        print('  %d bytes, %d cpus: v6.12 %s slabs:areas, series %s' %
+              (b, c, x, y))
+    if bad:
+        failures['swiotlb_adjust_size() sizes a pool unlike v6.12'] = [
+            ('adjust', c, '%d bytes: v6.12 %s, series %s' % (b, x, y))
+            for (c, b), x, y in bad]
     print()
     for what, lst in sorted(failures.items()):
         fail = True
