@@ -8,6 +8,10 @@
 #    scenarios that ask for it, on both kernels;
 #  - arm64 guests (rig/arm64.sh, QEMU virt) run the arm64-* scenarios on
 #    both kernels, with and without CONFIG_SWIOTLB_DYNAMIC;
+#  - 32-bit arm guests (rig/arm.sh, QEMU vexpress-a9, kmemleak on) run
+#    the arm-* scenarios on both kernels;
+#  - QEMU's sh4 r2d boots both kernels (sh4-r2d-boot), the patched one
+#    running the dma-coherent KUnit suite on sh;
 #  - kernel-doc on the files the series touches, core-api htmldocs with
 #    no new warnings, git send-email --dry-run on patches/;
 #  - cross builds (rig/cross.sh): arm, arm !MMU, arm64 and every sh board
@@ -59,6 +63,18 @@ for f in arm64 arm64-dynamic; do
 		"'$TOP/rig/arm64.sh' patched $f >/dev/null && '$TOP/rig/arm64.sh' base $f >/dev/null" &&
 		run_scenarios $f base
 done
+
+# 32-bit arm: QEMU's vexpress-a9 booting the tree's own vexpress-v2p-ca9
+# device tree (edited by the scenario), a real driver (PL111 DRM) taking
+# the board's vram shared-dma-pool, kmemleak on, on both kernels.
+t "build: patched and v6.12 arm kernels" bash -c \
+	"'$TOP/rig/arm.sh' patched arm >/dev/null && '$TOP/rig/arm.sh' base arm >/dev/null" &&
+	run_scenarios arm base
+
+# sh4 (QEMU r2d, rig/sh4.sh): the one sh machine QEMU has boots with the
+# series, and the dma-coherent KUnit suite runs on an architecture whose
+# devices are not DMA coherent.
+run_scenarios sh4 base
 
 t "coverage: dma-coherent.c and dma-coherent-pool.c >= 95% lines, >= 85% branches; changed swiotlb functions >= 90% lines" \
 	"$TOP/rig/coverage.sh"

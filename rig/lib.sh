@@ -23,8 +23,8 @@ SPLAT_RE='(BUG:|WARNING:|Kernel panic|KASAN:|UBSAN:|possible circular|possible r
 
 # scenario_runs_on FLAVOUR FILE: does scenario FILE run on FLAVOUR?  A
 # scenario may limit itself with FLAVOURS="debug gcov"; the default is
-# every flavour but dynamic, arm64, arm64-dynamic and sh4, which only the
-# scenarios that name them need.
+# every flavour but dynamic, arm64, arm64-dynamic, arm and sh4, which only
+# the scenarios that name them need.
 scenario_runs_on() {
 	case " $(FLAVOURS="test debug gcov bench prefix"; . "$2"; echo "$FLAVOURS") " in
 	*" $1 "*) return 0 ;;

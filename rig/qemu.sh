@@ -9,7 +9,11 @@
 # typed at the guest's prompt, flavour sh4; arm64: QEMU's virt machine
 # with rig/arm64.sh's kernel, flavours arm64 and arm64-dynamic, DT_EXTRA
 # being device-tree source added to the machine's tree, see
-# rig/arm64-qemu.sh), a host_prepare function run in the run directory
+# rig/arm64-qemu.sh; arm: QEMU's vexpress-a9 with rig/arm.sh's kernel and
+# the tree's vexpress-v2p-ca9.dtb, flavour arm (with kmemleak), DT_EDIT
+# being fdtput lines run on that dtb, and a host_live function run in the
+# run directory while the guest runs, see rig/arm-qemu.sh and
+# rig/qemu-live.py), a host_prepare function run in the run directory
 # before QEMU starts (e.g. to create a disk image), EXPECT_BASE (pass,
 # fail or skip), SPLAT_ALLOW (an extended
 # regex of splat lines the scenario provokes on purpose) and a host_check
@@ -31,6 +35,7 @@ MACHINE=pc QEMU_ARCH=x86_64
 SPLAT_ALLOW='^$'
 host_check() { :; }
 host_prepare() { :; }
+host_live() { :; }
 # shellcheck source=/dev/null
 . "$sfile"
 
@@ -53,6 +58,12 @@ if [ "$QEMU_ARCH" = arm64 ]; then
 	*) die "scenario $scenario runs on flavours arm64 and arm64-dynamic only" ;;
 	esac
 	[ -f "$out/arch/arm64/boot/Image" ] || die "no kernel in $out; run 'rig/arm64.sh $tree $flavour'"
+elif [ "$QEMU_ARCH" = arm ]; then
+	case $flavour in
+	arm) ;;
+	*) die "scenario $scenario runs on flavour arm only" ;;
+	esac
+	[ -f "$out/arch/arm/boot/zImage" ] || die "no kernel in $out; run 'rig/arm.sh $tree $flavour'"
 else
 	[ -f "$out/arch/x86/boot/bzImage" ] || die "no kernel in $out; run 'make build'"
 fi
@@ -72,6 +83,15 @@ RUN=$run
 if [ "$QEMU_ARCH" = arm64 ]; then
 	export MEM TIMEOUT CMDLINE QEMU_ARGS DT_EXTRA RUN
 	"$TOP/rig/arm64-qemu.sh" "$out" "$run"
+	rc=$?
+elif [ "$QEMU_ARCH" = arm ]; then
+	export MEM TIMEOUT CMDLINE QEMU_ARGS DT_EDIT RUN
+	"$TOP/rig/arm-qemu.sh" "$out" "$run" &
+	RIG_QEMU_PID=$!
+	export RIG_QEMU_PID
+	# the scenario's side of a running guest (e.g. the QEMU monitor)
+	(cd "$run" && host_live) >"$run/host-live.log" 2>&1
+	wait $RIG_QEMU_PID
 	rc=$?
 else
 accel=$("$TOP/rig/accel.sh" "$out")

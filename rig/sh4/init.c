@@ -176,8 +176,12 @@ static int main(void)
 	}
 	out("rig: guest done\n");
 	sys(NR_sync, 0, 0, 0, 0, 0);
-	/* LINUX_REBOOT_MAGIC1, _MAGIC2, LINUX_REBOOT_CMD_POWER_OFF */
-	sys(NR_reboot, 0xfee1dead, 672274793, 0x4321fedc, 0, 0);
+	/*
+	 * LINUX_REBOOT_MAGIC1, _MAGIC2, LINUX_REBOOT_CMD_HALT: r2d cannot
+	 * power off, and a power off that returns ends init, which panics.
+	 * A halted CPU just waits for rig/sh4-drive.py to stop QEMU.
+	 */
+	sys(NR_reboot, 0xfee1dead, 672274793, 0xcdef0123, 0, 0);
 	return 0;
 }
 

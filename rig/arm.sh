@@ -1,0 +1,84 @@
+#!/bin/bash
+# arm.sh TREE FLAVOUR: build the 32-bit arm guest of the arm-* scenarios
+# (QEMU vexpress-a9) for TREE (patched or base) in build/out/TREE-FLAVOUR
+# and print its zImage.
+#   FLAVOUR: arm (vexpress_defconfig plus configs/arm-vexpress.config,
+#            kmemleak on), the only one so far.
+# The device tree is the tree's own vexpress-v2p-ca9.dtb, built here too
+# (rig/arm-qemu.sh boots it, edited by the scenario's DT_EDIT).  Debian's
+# armhf cross compiler; the initramfs is the rig's /init with Debian's
+# busybox-static for armhf.
+. "$(dirname "$0")/lib.sh"
+tree=${1:?usage: arm.sh TREE FLAVOUR} flavour=${2:?usage: arm.sh TREE FLAVOUR}
+case $tree in
+patched) src=$KTREE ;;
+base) src=$KBASE ;;
+*) die "unknown tree '$tree' (patched or base)" ;;
+esac
+frags=$TOP/configs/arm-vexpress.config
+case $flavour in
+arm) ;;
+*) die "unknown arm flavour '$flavour' (arm)" ;;
+esac
+[ -d "$src" ] || die "no kernel tree at $src; run 'make tree' first"
+need_pkgs gcc-arm-linux-gnueabihf qemu-system-arm device-tree-compiler
+out=$BUILD/out/$tree-$flavour
+mkdir -p "$out"
+
+# Debian's static busybox for armhf, unpacked once into build/armhf.
+bb=$BUILD/armhf/bin/busybox
+if [ ! -x "$bb" ]; then
+	# apt-get update may report a failed index (it happens with armhf's):
+	# apt-get download then works with the indexes apt has.
+	dpkg --print-foreign-architectures | grep -qx armhf || {
+		[ "$(id -u)" = 0 ] || die "run as root once: dpkg --add-architecture armhf && apt-get update"
+		note "adding the armhf architecture to apt (for busybox-static:armhf)"
+		dpkg --add-architecture armhf || die "cannot add the armhf architecture to apt"
+		apt-get update -qq >/dev/null 2>&1 || note "apt-get update failed; trying the indexes apt has"
+	}
+	rm -rf "$BUILD/armhf" && mkdir -p "$BUILD/armhf/deb"
+	dl() { (cd "$BUILD/armhf/deb" && apt-get download -q busybox-static:armhf >/dev/null 2>&1); }
+	if ! dl; then
+		[ "$(id -u)" = 0 ] || die "apt-get download busybox-static:armhf failed; run as root: apt-get update"
+		note "apt-get download busybox-static:armhf failed; apt-get update and again"
+		apt-get update -qq >/dev/null 2>&1 || note "apt-get update failed; trying the indexes apt has"
+		dl || die "apt-get download busybox-static:armhf failed (is armhf in apt's indexes? apt-cache policy busybox-static:armhf)"
+	fi
+	dpkg-deb -x "$BUILD"/armhf/deb/busybox-static_*.deb "$BUILD/armhf" ||
+		die "cannot unpack busybox-static:armhf"
+	[ -x "$bb" ] || die "no bin/busybox in busybox-static:armhf"
+fi
+
+use_ccache "arm-linux-gnueabihf-gcc"
+# shellcheck disable=SC2154 # cc: set by use_ccache (rig/lib.sh)
+kmake() { make -s -C "$src" O="$out" ARCH=arm CROSS_COMPILE=arm-linux-gnueabihf- CC="$cc" HOSTCC=gcc "$@"; }
+
+# shellcheck disable=SC2086
+want="$(cat $frags | sha1sum)-$(git -C "$src" rev-parse HEAD 2>/dev/null)"
+if [ ! -f "$out/.config" ] || [ "$(cat "$out/.rig-config" 2>/dev/null)" != "$want" ]; then
+	note "configuring $tree-$flavour (vexpress_defconfig + ${frags//$TOP\//})"
+	kmake vexpress_defconfig >"$out/kconfig.log" 2>&1 || die "vexpress_defconfig failed, see $out/kconfig.log"
+	# shellcheck disable=SC2086
+	(cd "$out" && ARCH=arm "$src/scripts/kconfig/merge_config.sh" -m -O "$out" \
+		"$out/.config" $frags >"$out/merge.log" 2>&1) || die "merge_config failed, see $out/merge.log"
+	kmake olddefconfig >>"$out/kconfig.log" 2>&1 || die "olddefconfig failed"
+	echo "$want" >"$out/.rig-config"
+fi
+# shellcheck disable=SC2086
+"$TOP/rig/kconfig-check.sh" "$src" "$out/.config" $frags
+t0=$SECONDS
+if [ -f "$out/arch/arm/boot/zImage" ]; then
+	note "building $tree-$flavour (incremental: usually under 2 min; log: $out/build.log)"
+else
+	note "building $tree-$flavour (first build: usually 10-15 min on 2 cores, less with a warm ccache; log: $out/build.log)"
+fi
+kmake -j"$JOBS" zImage arm/vexpress-v2p-ca9.dtb >"$out/build.log" 2>&1 ||
+	{ grep -E 'error|Error' "$out/build.log" | head -20 >&2; die "arm build failed, see $out/build.log"; }
+
+stage=$out/initramfs
+rm -rf "$stage" && mkdir -p "$stage/bin"
+cp "$bb" "$stage/bin/busybox"
+install -m 755 "$TOP/rig/init.sh" "$stage/init"
+(cd "$stage" && find . | LC_ALL=C sort | cpio -o -H newc --quiet | gzip -1) >"$out/initramfs.cpio.gz"
+note "built $tree-$flavour in $((SECONDS - t0)) s"
+echo "$out/arch/arm/boot/zImage"
