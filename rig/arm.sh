@@ -54,18 +54,7 @@ use_ccache "arm-linux-gnueabihf-gcc"
 kmake() { make -s -C "$src" O="$out" ARCH=arm CROSS_COMPILE=arm-linux-gnueabihf- CC="$cc" HOSTCC=gcc "$@"; }
 
 # shellcheck disable=SC2086
-want="$(cat $frags | sha1sum)-$(git -C "$src" rev-parse HEAD 2>/dev/null)"
-if [ ! -f "$out/.config" ] || [ "$(cat "$out/.rig-config" 2>/dev/null)" != "$want" ]; then
-	note "configuring $tree-$flavour (vexpress_defconfig + ${frags//$TOP\//})"
-	kmake vexpress_defconfig >"$out/kconfig.log" 2>&1 || die "vexpress_defconfig failed, see $out/kconfig.log"
-	# shellcheck disable=SC2086
-	(cd "$out" && ARCH=arm "$src/scripts/kconfig/merge_config.sh" -m -O "$out" \
-		"$out/.config" $frags >"$out/merge.log" 2>&1) || die "merge_config failed, see $out/merge.log"
-	kmake olddefconfig >>"$out/kconfig.log" 2>&1 || die "olddefconfig failed"
-	echo "$want" >"$out/.rig-config"
-fi
-# shellcheck disable=SC2086
-"$TOP/rig/kconfig-check.sh" "$src" "$out/.config" $frags
+configure_kernel arm vexpress_defconfig $frags
 t0=$SECONDS
 if [ -f "$out/arch/arm/boot/zImage" ]; then
 	note "building $tree-$flavour (incremental: usually under 2 min; log: $out/build.log)"

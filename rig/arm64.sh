@@ -46,18 +46,7 @@ cc=$cc
 kmake() { make -s -C "$src" O="$out" ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu- CC="$cc" HOSTCC=gcc "$@"; }
 
 # shellcheck disable=SC2086
-want="$(cat $frags | sha1sum)-$(git -C "$src" rev-parse HEAD 2>/dev/null)"
-if [ ! -f "$out/.config" ] || [ "$(cat "$out/.rig-config" 2>/dev/null)" != "$want" ]; then
-	note "configuring $tree-$flavour"
-	kmake allnoconfig >"$out/kconfig.log" 2>&1 || die "allnoconfig failed, see $out/kconfig.log"
-	# shellcheck disable=SC2086
-	(cd "$out" && ARCH=arm64 "$src/scripts/kconfig/merge_config.sh" -m -O "$out" \
-		"$out/.config" $frags >"$out/merge.log" 2>&1) || die "merge_config failed, see $out/merge.log"
-	kmake olddefconfig >>"$out/kconfig.log" 2>&1 || die "olddefconfig failed"
-	echo "$want" >"$out/.rig-config"
-fi
-# shellcheck disable=SC2086
-"$TOP/rig/kconfig-check.sh" "$src" "$out/.config" $frags
+configure_kernel arm64 allnoconfig $frags
 t0=$SECONDS
 if [ -f "$out/arch/arm64/boot/Image" ]; then
 	note "building $tree-$flavour (incremental: usually under 2 min; log: $out/build.log)"

@@ -76,3 +76,23 @@ use_ccache() {
 kversion() {
 	make -s -C "$1" kernelversion 2>/dev/null
 }
+
+# configure_kernel ARCH BASE FRAG...: configure $out (variables src, out,
+# tree, flavour and a kmake function set by the caller) as BASE (a
+# defconfig target) with the FRAG files merged on top, again only when a
+# fragment or $src's HEAD changed; then check that every option the
+# fragments ask for is in the .config.
+configure_kernel() {
+	local arch=$1 base=$2 want
+	shift 2
+	want="$(cat "$@" | sha1sum)-$(git -C "$src" rev-parse HEAD 2>/dev/null)"
+	if [ ! -f "$out/.config" ] || [ "$(cat "$out/.rig-config" 2>/dev/null)" != "$want" ]; then
+		note "configuring $tree-$flavour ($base + ${*//$TOP\//})"
+		kmake "$base" >"$out/kconfig.log" 2>&1 || die "$base failed, see $out/kconfig.log"
+		(cd "$out" && ARCH=$arch "$src/scripts/kconfig/merge_config.sh" -m -O "$out" \
+			"$out/.config" "$@" >"$out/merge.log" 2>&1) || die "merge_config failed, see $out/merge.log"
+		kmake olddefconfig >>"$out/kconfig.log" 2>&1 || die "olddefconfig failed"
+		echo "$want" >"$out/.rig-config"
+	fi
+	"$TOP/rig/kconfig-check.sh" "$src" "$out/.config" "$@"
+}
