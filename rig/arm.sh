@@ -26,28 +26,7 @@ out=$BUILD/out/$tree-$flavour
 mkdir -p "$out"
 
 # Debian's static busybox for armhf, unpacked once into build/armhf.
-bb=$BUILD/armhf/bin/busybox
-if [ ! -x "$bb" ]; then
-	# apt-get update may report a failed index (it happens with armhf's):
-	# apt-get download then works with the indexes apt has.
-	dpkg --print-foreign-architectures | grep -qx armhf || {
-		[ "$(id -u)" = 0 ] || die "run as root once: dpkg --add-architecture armhf && apt-get update"
-		note "adding the armhf architecture to apt (for busybox-static:armhf)"
-		dpkg --add-architecture armhf || die "cannot add the armhf architecture to apt"
-		apt-get update -qq >/dev/null 2>&1 || note "apt-get update failed; trying the indexes apt has"
-	}
-	rm -rf "$BUILD/armhf" && mkdir -p "$BUILD/armhf/deb"
-	dl() { (cd "$BUILD/armhf/deb" && apt-get download -q busybox-static:armhf >/dev/null 2>&1); }
-	if ! dl; then
-		[ "$(id -u)" = 0 ] || die "apt-get download busybox-static:armhf failed; run as root: apt-get update"
-		note "apt-get download busybox-static:armhf failed; apt-get update and again"
-		apt-get update -qq >/dev/null 2>&1 || note "apt-get update failed; trying the indexes apt has"
-		dl || die "apt-get download busybox-static:armhf failed (is armhf in apt's indexes? apt-cache policy busybox-static:armhf)"
-	fi
-	dpkg-deb -x "$BUILD"/armhf/deb/busybox-static_*.deb "$BUILD/armhf" ||
-		die "cannot unpack busybox-static:armhf"
-	[ -x "$bb" ] || die "no bin/busybox in busybox-static:armhf"
-fi
+foreign_busybox armhf
 
 use_ccache "arm-linux-gnueabihf-gcc"
 # shellcheck disable=SC2154 # cc: set by use_ccache (rig/lib.sh)
@@ -66,6 +45,7 @@ kmake -j"$JOBS" zImage arm/vexpress-v2p-ca9.dtb >"$out/build.log" 2>&1 ||
 
 stage=$out/initramfs
 rm -rf "$stage" && mkdir -p "$stage/bin"
+# shellcheck disable=SC2154 # bb: set by foreign_busybox (rig/lib.sh)
 cp "$bb" "$stage/bin/busybox"
 install -m 755 "$TOP/rig/init.sh" "$stage/init"
 (cd "$stage" && find . | LC_ALL=C sort | cpio -o -H newc --quiet | gzip -1) >"$out/initramfs.cpio.gz"

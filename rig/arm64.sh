@@ -25,20 +25,7 @@ out=$BUILD/out/$tree-$flavour
 mkdir -p "$out"
 
 # Debian's static busybox for arm64, unpacked once into build/arm64.
-bb=$BUILD/arm64/bin/busybox
-if [ ! -x "$bb" ]; then
-	dpkg --print-foreign-architectures | grep -qx arm64 || {
-		[ "$(id -u)" = 0 ] || die "run as root once: dpkg --add-architecture arm64 && apt-get update"
-		note "adding the arm64 architecture to apt (for busybox-static:arm64)"
-		dpkg --add-architecture arm64 && apt-get update -qq >/dev/null
-	} || die "cannot add the arm64 architecture to apt"
-	rm -rf "$BUILD/arm64" && mkdir -p "$BUILD/arm64/deb"
-	(cd "$BUILD/arm64/deb" && apt-get download -q busybox-static:arm64 >/dev/null 2>&1) ||
-		die "apt-get download busybox-static:arm64 failed"
-	dpkg-deb -x "$BUILD"/arm64/deb/busybox-static_*.deb "$BUILD/arm64" ||
-		die "cannot unpack busybox-static:arm64"
-	[ -x "$bb" ] || die "no bin/busybox in busybox-static:arm64"
-fi
+foreign_busybox arm64
 
 use_ccache "aarch64-linux-gnu-gcc"
 # shellcheck disable=SC2154 # cc: set by use_ccache (rig/lib.sh)
@@ -65,6 +52,7 @@ kmake -j"$JOBS" M="$out/rig-modules" modules >"$out/rig-modules.log" 2>&1 ||
 
 stage=$out/initramfs
 rm -rf "$stage" && mkdir -p "$stage/bin" "$stage/lib/rig"
+# shellcheck disable=SC2154 # bb: set by foreign_busybox (rig/lib.sh)
 cp "$bb" "$stage/bin/busybox"
 install -m 755 "$TOP/rig/init.sh" "$stage/init"
 cp "$out"/rig-modules/*.ko "$stage/lib/rig/"

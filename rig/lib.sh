@@ -96,3 +96,30 @@ configure_kernel() {
 	fi
 	"$TOP/rig/kconfig-check.sh" "$src" "$out/.config" "$@"
 }
+
+# foreign_busybox DEBARCH: Debian's static busybox for DEBARCH (armhf,
+# arm64), unpacked once into build/DEBARCH; sets bb to its path.  apt-get
+# update may report a failed index (it happens with armhf's): apt-get
+# download then works with the indexes apt has.
+foreign_busybox() {
+	local a=$1
+	bb=$BUILD/$a/bin/busybox
+	[ -x "$bb" ] && return 0
+	dpkg --print-foreign-architectures | grep -qx "$a" || {
+		[ "$(id -u)" = 0 ] || die "run as root once: dpkg --add-architecture $a && apt-get update"
+		note "adding the $a architecture to apt (for busybox-static:$a)"
+		dpkg --add-architecture "$a" || die "cannot add the $a architecture to apt"
+		apt-get update -qq >/dev/null 2>&1 || note "apt-get update failed; trying the indexes apt has"
+	}
+	rm -rf "${BUILD:?}/$a" && mkdir -p "$BUILD/$a/deb"
+	if ! (cd "$BUILD/$a/deb" && apt-get download -q "busybox-static:$a" >/dev/null 2>&1); then
+		[ "$(id -u)" = 0 ] || die "apt-get download busybox-static:$a failed; run as root: apt-get update"
+		note "apt-get download busybox-static:$a failed; apt-get update and again"
+		apt-get update -qq >/dev/null 2>&1 || note "apt-get update failed; trying the indexes apt has"
+		(cd "$BUILD/$a/deb" && apt-get download -q "busybox-static:$a" >/dev/null 2>&1) ||
+			die "apt-get download busybox-static:$a failed (is $a in apt's indexes? apt-cache policy busybox-static:$a)"
+	fi
+	dpkg-deb -x "$BUILD/$a"/deb/busybox-static_*.deb "$BUILD/$a" ||
+		die "cannot unpack busybox-static:$a"
+	[ -x "$bb" ] || die "no bin/busybox in busybox-static:$a"
+}
