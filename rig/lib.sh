@@ -54,10 +54,13 @@ need_pkgs() {
 	fi
 	note "installing:$missing (apt-get, a few minutes on a fresh machine)"
 	export DEBIAN_FRONTEND=noninteractive
-	apt-get update -qq >/dev/null || die "apt-get update failed"
-	# shellcheck disable=SC2086
+	# A mirror in the middle of a sync fails one index (seen with
+	# armhf's): the install then works with the indexes apt has.
 	mkdir -p "$BUILD"
-	apt-get install -y -qq --no-install-recommends $missing >"$BUILD/apt.log" 2>&1 ||
+	apt-get update -qq >"$BUILD/apt.log" 2>&1 ||
+		note "apt-get update failed (see $BUILD/apt.log); installing from the indexes apt has"
+	# shellcheck disable=SC2086
+	apt-get install -y -qq --no-install-recommends $missing >>"$BUILD/apt.log" 2>&1 ||
 		die "apt-get install failed, see $BUILD/apt.log"
 }
 
