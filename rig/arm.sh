@@ -10,17 +10,12 @@
 # busybox-static for armhf.
 . "$(dirname "$0")/lib.sh"
 tree=${1:?usage: arm.sh TREE FLAVOUR} flavour=${2:?usage: arm.sh TREE FLAVOUR}
-case $tree in
-patched) src=$KTREE ;;
-base) src=$KBASE ;;
-*) die "unknown tree '$tree' (patched or base)" ;;
-esac
+src=$(tree_src "$tree") || exit 1
 frags=$TOP/configs/arm-vexpress.config
 case $flavour in
 arm) ;;
 *) die "unknown arm flavour '$flavour' (arm)" ;;
 esac
-[ -d "$src" ] || die "no kernel tree at $src; run 'make tree' first"
 need_pkgs gcc-arm-linux-gnueabihf qemu-system-arm device-tree-compiler
 out=$BUILD/out/$tree-$flavour
 mkdir -p "$out"

@@ -8,18 +8,13 @@
 # (modules/arm64/*.c, built against this kernel).
 . "$(dirname "$0")/lib.sh"
 tree=${1:?usage: arm64.sh TREE FLAVOUR} flavour=${2:?usage: arm64.sh TREE FLAVOUR}
-case $tree in
-patched) src=$KTREE ;;
-base) src=$KBASE ;;
-*) die "unknown tree '$tree' (patched or base)" ;;
-esac
+src=$(tree_src "$tree") || exit 1
 frags=$TOP/configs/arm64-virt.config
 case $flavour in
 arm64) ;;
 arm64-dynamic) frags="$frags $TOP/configs/arm64-dynamic.config" ;;
 *) die "unknown arm64 flavour '$flavour' (arm64 or arm64-dynamic)" ;;
 esac
-[ -d "$src" ] || die "no kernel tree at $src; run 'make tree' first"
 need_pkgs gcc-aarch64-linux-gnu qemu-system-arm device-tree-compiler
 out=$BUILD/out/$tree-$flavour
 mkdir -p "$out"

@@ -30,8 +30,7 @@ need_pkgs qemu-system-x86 gcc libc6-dev gnuplot-nox busybox-static cpio
 # different KTREE starts it afresh (make would trust the old objects'
 # timestamps across trees).
 for tree in base patched; do
-	case $tree in base) src=$KBASE ;; patched) src=$KTREE ;; esac
-	[ -d "$src" ] || die "no kernel tree at $src; run 'make tree' first"
+	src=$(tree_src "$tree") || exit 1
 	kout=$BUILD/out/$tree-bench
 	if [ -f "$kout/.rig-bench-src" ] && [ "$(cat "$kout/.rig-bench-src")" != "$src" ]; then
 		note "$kout was built from $(cat "$kout/.rig-bench-src"); starting it afresh for $src"
@@ -53,7 +52,7 @@ mkdir -p "$OUT"
 # searched after the system's, so <linux/types.h> stays the uapi one), plus
 # the guest scripts, as extra cpio segments after each kernel's initramfs.
 for tree in base patched; do
-	case $tree in base) src=$KBASE ;; patched) src=$KTREE ;; esac
+	src=$(tree_src "$tree") || exit 1
 	kout=$BUILD/out/$tree-bench
 	d=$OUT/$tree
 	mkdir -p "$d/tool/bin"

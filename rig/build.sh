@@ -12,12 +12,7 @@
 
 tree=${1:?usage: build.sh patched|base test|debug|bench}
 flavour=${2:?usage: build.sh patched|base test|debug|bench}
-case $tree in
-patched) src=$KTREE ;;
-base) src=$KBASE ;;
-*) die "unknown tree '$tree' (patched or base)" ;;
-esac
-[ -d "$src" ] || die "no kernel tree at $src; run 'make tree' first"
+src=$(tree_src "$tree") || exit 1
 
 frags="$TOP/configs/qemu.config $TOP/configs/test.config"
 case $flavour in

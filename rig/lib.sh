@@ -126,3 +126,17 @@ foreign_busybox() {
 		die "cannot unpack busybox-static:$a"
 	[ -x "$bb" ] || die "no bin/busybox in busybox-static:$a"
 }
+
+# tree_src TREE: print the kernel tree TREE names (patched: $KTREE, base:
+# $KBASE, the unpatched v6.12), which must exist.  Use it as
+# src=$(tree_src "$tree") || exit 1.
+tree_src() {
+	local src
+	case $1 in
+	patched) src=$KTREE ;;
+	base) src=$KBASE ;;
+	*) die "unknown tree '$1' (patched or base)" ;;
+	esac
+	[ -d "$src" ] || die "no kernel tree at $src; run 'make tree' first"
+	echo "$src"
+}

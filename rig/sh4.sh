@@ -9,12 +9,7 @@
 # with rig/sh4/treg-fix.c, a GCC plugin switching those passes off.
 . "$(dirname "$0")/lib.sh"
 tree=${1:?usage: sh4.sh TREE}
-case $tree in
-patched) src=$KTREE ;;
-base) src=$KBASE ;;
-*) die "unknown tree '$tree' (patched or base)" ;;
-esac
-[ -d "$src" ] || die "no kernel tree at $src; run 'make tree' first"
+src=$(tree_src "$tree") || exit 1
 need_pkgs gcc-sh4-linux-gnu gcc-12-plugin-dev-sh4-linux-gnu g++ qemu-system-misc
 out=$BUILD/out/$tree-sh4
 mkdir -p "$out/rig-initramfs"
