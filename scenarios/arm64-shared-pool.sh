@@ -1,5 +1,5 @@
 # shellcheck shell=bash disable=SC2034
-DESC="arm64 virt: a no-map shared-dma-pool in /reserved-memory taken by a platform driver with of_reserved_mem_device_init() (modules/arm64/rig_shared_pool.c): allocations in the pool with the DMA API's alignment, no fallback while it is assigned, system memory after release, the pool again after a second init"
+DESC="arm64 virt: a no-map shared-dma-pool in /reserved-memory taken by a platform driver with of_reserved_mem_device_init() (modules/arm64/rig_shared_pool.c): allocations in the pool with the DMA API's alignment, no fallback while it is assigned, system memory after release, the pool again after a second init, -EINVAL (as v6.12 gave) for a pool without no-map, which is System RAM"
 QEMU_ARCH=arm64
 FLAVOURS="arm64"
 MEM=1G
@@ -15,10 +15,14 @@ DT_EXTRA='/ {
 			no-map;
 			reg = <0x0 0x68000000 0x0 0x100000>;
 		};
+		rig_ram: ram@69000000 {
+			compatible = "shared-dma-pool";
+			reg = <0x0 0x69000000 0x0 0x100000>;
+		};
 	};
 	rig-shared-pool {
 		compatible = "rig,shared-pool";
-		memory-region = <&rig_shared>;
+		memory-region = <&rig_shared>, <&rig_ram>;
 	};
 };'
 GUEST='insmod /lib/rig/rig_shared_pool.ko

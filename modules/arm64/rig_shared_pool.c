@@ -9,7 +9,8 @@
  * covering their size, no fallback to system memory while the pool is
  * assigned, the whole pool one allocation once everything is freed,
  * system memory after of_reserved_mem_device_release(), the pool again
- * after a second of_reserved_mem_device_init().
+ * after a second of_reserved_mem_device_init(), and -EINVAL for a pool
+ * without no-map (System RAM).
  */
 #include <linux/dma-mapping.h>
 #include <linux/io.h>
@@ -110,6 +111,17 @@ static int rig_sp_probe(struct platform_device *pdev)
 		round_of_allocs(dev, "second");
 		of_reserved_mem_device_release(dev);
 	}
+
+	/*
+	 * The second memory-region is a shared-dma-pool without no-map,
+	 * i.e. System RAM, which cannot be mapped write-combined: drivers
+	 * see -EINVAL, as they always did.
+	 */
+	ret = of_reserved_mem_device_init_by_idx(dev, dev->of_node, 1);
+	rig_ktap_result(&ktap, ret == -EINVAL, "ram_pool_refused_einval # %d",
+			ret);
+	if (!ret)
+		of_reserved_mem_device_release(dev);
 out:
 	rig_ktap_end(&ktap);
 	return 0;
