@@ -628,7 +628,11 @@ def build_side(tree, swiotlb_c, outdir, tag, cc, cflags):
     for n in ('IO_TLB_SEGSIZE', 'IO_TLB_SHIFT', 'IO_TLB_SIZE',
               'IO_TLB_DEFAULT_SIZE'):
         macro(hdr, n)
-    st = hdr.struct('swiotlb_param')
+    # struct swiotlb_param: kernel/dma/swiotlb.h (private) if the tree has
+    # it, else include/linux/swiotlb.h (the series before it moved)
+    priv = os.path.join(tree, 'kernel/dma/swiotlb.h')
+    st = (Source(priv).struct('swiotlb_param') if os.path.exists(priv)
+          else None) or hdr.struct('swiotlb_param')
     if st:
         out.append(st)
     # kernel/dma/swiotlb.c: constants, state, parser and sizing
