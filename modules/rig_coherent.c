@@ -81,7 +81,7 @@ struct rig_alloc {
 
 static int test_map(struct rig_ktap *t, struct device *dev, phys_addr_t bar, size_t barlen)
 {
-	size_t npages = barlen >> PAGE_SHIFT, used = 0, n = 0, i;
+	size_t npages = barlen >> PAGE_SHIFT, cap = npages, used = 0, n = 0, i;
 	struct rig_alloc *a = kcalloc(npages, sizeof(*a), GFP_KERNEL);
 	bool placed = true, aligned = true;
 	static const size_t steps[] = { 3, 1 };
@@ -91,10 +91,15 @@ static int test_map(struct rig_ktap *t, struct device *dev, phys_addr_t bar, siz
 		return -ENOMEM;
 	ret = dma_declare_coherent_memory(dev, bar, bar, barlen,
 					  DMA_MEMORY_MAP | DMA_MEMORY_EXCLUSIVE);
-	rig_ktap_result(t, ret == DMA_MEMORY_MAP, "declare BAR2 (%zu KiB) returns DMA_MEMORY_MAP (%d)",
-			barlen >> 10, ret);
+	/*
+	 * Without the region the allocations come from system memory and
+	 * never run out: fill nothing then, and never past a[].
+	 */
+	if (!rig_ktap_result(t, ret == DMA_MEMORY_MAP, "declare BAR2 (%zu KiB) returns DMA_MEMORY_MAP (%d)",
+			     barlen >> 10, ret))
+		cap = 0;
 	for (s = 0; s < ARRAY_SIZE(steps); s++) {
-		for (;;) {
+		while (n < cap) {
 			size_t size = steps[s] << PAGE_SHIFT;
 			void *p = dma_alloc_coherent(dev, size, &a[n].h, GFP_KERNEL);
 
