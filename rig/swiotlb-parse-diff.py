@@ -15,8 +15,8 @@ generated strings and classifies every difference:
   (b) v6.12 mangled the string: it stopped at junk and applied only a
       prefix, wrapped or overflowed a number, or ended with an area count
       that crashes it (limit_nareas() overflow, e.g. ",33554432");
-  (c) a documented extension of the series: K/M/G sizes, rounding to whole
-      areas (Documentation/admin-guide/kernel-parameters.txt);
+  (c) a documented extension of the series: K/M/G sizes (rounded to whole
+      areas; Documentation/admin-guide/kernel-parameters.txt);
   (d) anything else: a real incompatibility.
 
 Exit status is non-zero if (d) is not empty, a refused string gave no
@@ -640,9 +640,12 @@ def build_side(tree, swiotlb_c, outdir, tag, cc, cflags):
         macro(sw, n, optional=True)
     state = []
     for n in ('swiotlb_force_bounce', 'swiotlb_force_disable',
-              'default_nslabs', 'default_nareas', 'default_nslabs_set'):
+              'default_nslabs', 'default_nareas', 'default_nslabs_set',
+              'default_nslabs_in_bytes'):
         v = sw.variable(n)
-        if v is None and n != 'default_nslabs_set':
+        # v6.12 has neither flag
+        if v is None and n not in ('default_nslabs_set',
+                                   'default_nslabs_in_bytes'):
             raise Missing('variable %s in %s' % (n, swiotlb_c))
         if v:
             out.append(v)
@@ -1054,8 +1057,10 @@ def series_doc(s, ncpus, max_nareas=1 << 24):
     <size>[KMGTPE]: bytes as memparse() reads them (a hex number's last
             "E" is a digit), rounded up to 256 KiB times the areas, at
             most half of what an unsigned long counts in bytes;
-    <int>: slabs, rounded up to 128 times the areas;
-    areas: rounded up to a power of 2, at most 16777216.
+    <int>: slabs, rounded up to a power of 2, at least 128 times the
+            areas, as before;
+    areas: rounded up to a power of 2, at most 16777216 (8192 on
+            32-bit).
     Malformed (empty, negative, too large, unknown suffix, trailing
     characters): ignored with a warning, defaults used.
 
@@ -1115,7 +1120,10 @@ def series_doc(s, ncpus, max_nareas=1 << 24):
         areas = pow2_up(v) if v else 1
     if not areas:
         areas = pow2_up(ncpus)
-    slabs = -(-slabs // (128 * areas)) * (128 * areas)
+    if suffix:                           # bytes: whole areas
+        slabs = -(-slabs // (128 * areas)) * (128 * areas)
+    else:                                # slabs: a power of two, as before
+        slabs = pow2_up(max(slabs, 128 * areas))
     if slabs << 11 >= ULONG:
         return None                      # too large
     return (slabs, areas, force, noforce, suffix)
