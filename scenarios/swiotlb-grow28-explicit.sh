@@ -1,8 +1,8 @@
 # shellcheck shell=bash disable=SC2034
-DESC="CONFIG_SWIOTLB_DYNAMIC, swiotlb=8M: a 28-bit edu holding 6000 bounced pages (more than 8 MiB hold) gets no pool added for it; a size given with swiotlb= is all the bounce space there is, as in v6.12"
+DESC="CONFIG_SWIOTLB_DYNAMIC, swiotlb=4096 (8 MiB, as v6.12 reads it too): a 28-bit edu holding 6000 bounced pages (more than 8 MiB hold) gets no pool added for it; a size given with swiotlb= is all the bounce space there is, as in v6.12"
 FLAVOURS="dynamic"
 QEMU_ARGS="-device edu,addr=0x11,dma_mask=0xfffffff"
-CMDLINE="swiotlb=8M"
+CMDLINE="swiotlb=4096"
 GUEST="insmod /lib/rig/rig_swiotlb_grow.ko slot=0x11 bits=28 count=6000; cd /sys/kernel/debug/swiotlb && grep . io_tlb_nslabs io_tlb_used_hiwater 2>/dev/null | sed 's/^/swiotlb-debugfs: /'"
 NEED_KTAP=0
 EXPECT_BASE=pass
@@ -13,7 +13,7 @@ host_check() {
 	r=$(grep -o 'rig-swiotlb-grow: .*' console.txt) || { echo "no result line"; return 1; }
 	echo "$r"
 	if grep -q 'software IO TLB: added ' console.txt; then
-		echo "a pool was added beyond swiotlb=8M: $(grep -o 'software IO TLB: added .*' console.txt | head -1)"
+		echo "a pool was added beyond swiotlb=4096: $(grep -o 'software IO TLB: added .*' console.txt | head -1)"
 		return 1
 	fi
 	grep -q 'swiotlb-debugfs: io_tlb_nslabs:4096$' console.txt ||
