@@ -11,6 +11,6 @@ host_check() {
 	echo "$r"
 	echo "$r" | grep -q 'b_tried=256 b_ok=256 b_outside=0' || return 1
 	# the full pool is reported once, naming mask, pool and the boot option
-	grep -Eq 'swiotlb buffer is full .*DMA mask 0xffffffffffffffff, pool \[mem .*\]; boot with swiotlb=[0-9]+M to enlarge it' console.txt ||
+	grep -Eq 'swiotlb buffer is full .*DMA mask 0xffffffffffffffff, pool \[mem .*\]; boot with swiotlb=[0-9]+M,force to enlarge it' console.txt ||
 		{ echo "no 'swiotlb buffer is full' line naming mask, pool and swiotlb="; return 1; }
 }
