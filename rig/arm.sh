@@ -2,7 +2,7 @@
 # arm.sh TREE FLAVOUR: build the 32-bit arm guest of the arm-* scenarios
 # (QEMU vexpress-a9) for TREE (patched or base) in build/out/TREE-FLAVOUR
 # and print its zImage.
-#   FLAVOUR: arm (vexpress_defconfig plus configs/arm-vexpress.config,
+#   FLAVOUR: arm (allnoconfig plus configs/arm-vexpress.config,
 #            kmemleak on), the only one so far.
 # The device tree is the tree's own vexpress-v2p-ca9.dtb, built here too
 # (rig/arm-qemu.sh boots it, edited by the scenario's DT_EDIT).  Debian's
@@ -17,8 +17,7 @@ arm) ;;
 *) die "unknown arm flavour '$flavour' (arm)" ;;
 esac
 need_pkgs gcc-arm-linux-gnueabihf qemu-system-arm device-tree-compiler
-out=$BUILD/out/$tree-$flavour
-mkdir -p "$out"
+out=$(kernel_out "$tree" "$flavour") || exit 1
 
 # Debian's static busybox for armhf, unpacked once into build/armhf.
 foreign_busybox armhf
@@ -28,12 +27,12 @@ use_ccache "arm-linux-gnueabihf-gcc"
 kmake() { make -s -C "$src" O="$out" ARCH=arm CROSS_COMPILE=arm-linux-gnueabihf- CC="$cc" HOSTCC=gcc "$@"; }
 
 # shellcheck disable=SC2086
-configure_kernel arm vexpress_defconfig $frags
+configure_kernel arm allnoconfig $frags
 t0=$SECONDS
 if [ -f "$out/arch/arm/boot/zImage" ]; then
 	note "building $tree-$flavour (incremental: usually under 2 min; log: $out/build.log)"
 else
-	note "building $tree-$flavour (first build: usually 10-15 min on 2 cores, less with a warm ccache; log: $out/build.log)"
+	note "building $tree-$flavour (first build: usually 5-6 min on 2 cores, less with a warm ccache; log: $out/build.log)"
 fi
 kmake -j"$JOBS" zImage arm/vexpress-v2p-ca9.dtb >"$out/build.log" 2>&1 ||
 	{ grep -E 'error|Error' "$out/build.log" | head -20 >&2; die "arm build failed, see $out/build.log"; }

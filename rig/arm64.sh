@@ -16,8 +16,7 @@ arm64-dynamic) frags="$frags $TOP/configs/arm64-dynamic.config" ;;
 *) die "unknown arm64 flavour '$flavour' (arm64 or arm64-dynamic)" ;;
 esac
 need_pkgs gcc-aarch64-linux-gnu qemu-system-arm device-tree-compiler
-out=$BUILD/out/$tree-$flavour
-mkdir -p "$out"
+out=$(kernel_out "$tree" "$flavour") || exit 1
 
 # Debian's static busybox for arm64, unpacked once into build/arm64.
 foreign_busybox arm64

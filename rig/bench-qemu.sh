@@ -34,18 +34,11 @@ OUT=$BUILD/bench/qemu
 [ "$ROUNDS" -ge 1 ] 2>/dev/null || die "BENCH_ROUNDS must be a positive number"
 need_pkgs qemu-system-x86 gcc libc6-dev gnuplot-nox busybox-static cpio
 
-# Both kernels, same fragments.  An out dir remembers its source tree: a
-# different KTREE starts it afresh (make would trust the old objects'
-# timestamps across trees).
+# Both kernels, same fragments.  Each out dir lives in its own source tree
+# (rig/lib.sh kernel_out), so another KTREE has its own.
 for tree in base patched; do
 	src=$(tree_src "$tree") || exit 1
 	kout=$BUILD/out/$tree-bench
-	if [ -f "$kout/.rig-bench-src" ] && [ "$(cat "$kout/.rig-bench-src")" != "$src" ]; then
-		note "$kout was built from $(cat "$kout/.rig-bench-src"); starting it afresh for $src"
-		rm -rf "$kout"
-	fi
-	mkdir -p "$kout"
-	echo "$src" >"$kout/.rig-bench-src"
 	note "building $tree-bench from $src (incremental)"
 	"$TOP/rig/build.sh" $tree bench >/dev/null
 	[ -f "$kout/initramfs/lib/rig/rig_swiotlb_load.ko" ] ||

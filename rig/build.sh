@@ -31,8 +31,7 @@ patched) frags="$frags $TOP/configs/series.config" ;;
 base) frags="$frags $TOP/configs/baseline.config" ;;
 esac
 
-out=$BUILD/out/$tree-$flavour
-mkdir -p "$out"
+out=$(kernel_out "$tree" "$flavour") || exit 1
 use_ccache "gcc"
 # shellcheck disable=SC2154 # cc: set by use_ccache (rig/lib.sh)
 cc=$cc

@@ -9,6 +9,24 @@ set +e
 t "tree: unpack, import, apply patches/" "$TOP/rig/tree.sh" || finish
 t "export: patches/ round trip is byte-identical" "$TOP/rig/export.sh" --check
 
+# The arm64 and arm guests' kernels build in the background, at the lowest
+# priority, on what the steps below leave idle: the single-threaded host
+# checks, and the x86 guests (TCG) that leave a core to spare.  Each pair
+# builds patched first, then v6.12 from the same command lines (ccache
+# serves what the series leaves alone).
+# What they need is installed first, here: apt in the background would
+# hold dpkg's lock against the foreground.
+cross_pkgs() {
+	need_pkgs gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf qemu-system-arm device-tree-compiler &&
+		foreign_busybox arm64 && foreign_busybox armhf
+}
+t "packages: cross compilers, qemu-system-arm, dtc, busybox-static for arm64 and armhf" cross_pkgs
+bg_add "build: patched and v6.12 arm64 kernels (in the background)" bash -c \
+	"'$TOP/rig/arm64.sh' patched arm64 && '$TOP/rig/arm64.sh' base arm64"
+bg_add "build: patched and v6.12 arm kernels (in the background)" bash -c \
+	"'$TOP/rig/arm.sh' patched arm && '$TOP/rig/arm.sh' base arm"
+bg_start
+
 cp=$KTREE/scripts/checkpatch.pl
 for p in "$PATCHES"/[0-9][0-9][0-9][0-9]-*.patch; do
 	case $p in */0000-*) continue ;; esac
@@ -36,4 +54,12 @@ t "host: userspace harness of the allocator core" "$TOP/rig/harness.sh" check
 
 # QEMU scenarios on both kernels, side by side.
 run_scenarios test base
+
+# Real callers at run time, on both kernels: in-tree virtio and
+# reserved-memory code on arm64 (QEMU virt, device trees extended from
+# QEMU's own), the PL111 DRM driver on arm (vexpress-a9, the tree's own
+# device tree, kmemleak on).  make check-all adds CONFIG_SWIOTLB_DYNAMIC on
+# arm64 and sh4.
+bg_step 0 && run_scenarios arm64 base
+bg_step 1 && run_scenarios arm base
 finish

@@ -12,6 +12,8 @@ need_pkgs lcov
 out=$BUILD/out/patched-gcov
 cov=$BUILD/coverage
 "$TOP/rig/build.sh" patched gcov >/dev/null || die "gcov build failed"
+# the guest names its profiles by the directory itself, not the link
+out=$(cd "$out" && pwd -P)
 rm -rf "$cov"
 mkdir -p "$cov/runs"
 

@@ -5,6 +5,8 @@
 # built static into /bin, with the kernel's dma_map_benchmark tool.
 . "$(dirname "$0")/lib.sh"
 out=${1:?usage: initramfs.sh OUTDIR}
+# the directory itself: build/out/* are links (rig/lib.sh kernel_out)
+out=$(cd "$out" && pwd -P) || die "no $1"
 bb=/bin/busybox
 
 [ -x "$bb" ] || die "no busybox (apt-get install busybox-static)"
@@ -22,6 +24,7 @@ done
 # the kernel's own dma_map_benchmark tool, from the tree OUT was built
 # from (its header is not uapi: the tree's include/ comes after the system's)
 ksrc=$(sed -n 's|^include \(.*\)/Makefile$|\1|p' "$out/Makefile" 2>/dev/null)
+case $ksrc in /* | "") ;; *) ksrc=$out/$ksrc ;; esac # relative to OUT
 dmb=$ksrc/tools/testing/selftests/dma/dma_map_benchmark.c
 if [ -n "$ksrc" ] && [ -f "$dmb" ]; then
 	gcc -static -O2 -Wall -idirafter "$ksrc/include" \

@@ -127,6 +127,24 @@ foreign_busybox() {
 	[ -x "$bb" ] || die "no bin/busybox in busybox-static:$a"
 }
 
+# kernel_out TREE FLAVOUR: create and print build/out/TREE-FLAVOUR, the
+# output directory of TREE's FLAVOUR kernel.  It is a link to
+# .rig-out-FLAVOUR inside the tree itself: with the output one level below
+# the source, Kbuild names the source "..", so both trees compile with the
+# same command lines and ccache gives v6.12 the objects of every file the
+# series leaves alone (and back).  Under build/out/ the names stay
+# greppable.  Kbuild's own .gitignore keeps the directory out of git.
+kernel_out() {
+	local src link=$BUILD/out/$1-$2 real
+	src=$(tree_src "$1") || return 1
+	real=$src/.rig-out-$2
+	mkdir -p "$real" "$BUILD/out" || return 1
+	if [ "$(readlink "$link")" != "$real" ]; then
+		rm -rf "$link" && ln -s "$real" "$link" || return 1
+	fi
+	echo "$link"
+}
+
 # tree_src TREE: print the kernel tree TREE names (patched: $KTREE, base:
 # $KBASE, the unpatched v6.12), which must exist.  Use it as
 # src=$(tree_src "$tree") || exit 1.

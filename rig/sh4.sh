@@ -11,7 +11,7 @@
 tree=${1:?usage: sh4.sh TREE}
 src=$(tree_src "$tree") || exit 1
 need_pkgs gcc-sh4-linux-gnu gcc-12-plugin-dev-sh4-linux-gnu g++ qemu-system-misc
-out=$BUILD/out/$tree-sh4
+out=$(kernel_out "$tree" sh4) || exit 1
 mkdir -p "$out/rig-initramfs"
 
 # The compiler fix-up plugin, shared by both trees (ccache sees one path).

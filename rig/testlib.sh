@@ -33,7 +33,53 @@ t() {
 	return $rc
 }
 
+# Background steps: bg_add NAME CMD... queues a step, bg_start runs the
+# queue one step after another in one background job, bg_step I waits for
+# step I (from 0) and counts it as t would.  The queue runs at the lowest
+# priority, on what the foreground leaves idle (a TCG guest runs on one
+# core).
+bg_names=() bg_cmds=() bg_pid=
+bg_add() {
+	bg_names+=("$1")
+	shift
+	bg_cmds+=("$(printf '%q ' "$@")")
+}
+bg_start() {
+	local dir=$BUILD/$CHECK_NAME/bg
+	rm -rf "$dir" && mkdir -p "$dir"
+	(
+		# below everything in the foreground: it gets what they leave
+		renice -n 19 -p "$BASHPID" >/dev/null
+		for i in "${!bg_cmds[@]}"; do
+			eval "${bg_cmds[$i]}" >"$dir/$i.out" 2>&1
+			echo $? >"$dir/$i.rc"
+		done
+	) </dev/null &
+	bg_pid=$!
+}
+# bg_step I: wait for step I of the queue, count it; its status.
+bg_step() {
+	local dir=$BUILD/$CHECK_NAME/bg out rc
+	while [ ! -f "$dir/$1.rc" ] && kill -0 "$bg_pid" 2>/dev/null; do sleep 2; done
+	rc=$(cat "$dir/$1.rc" 2>/dev/null || echo "none")
+	out=$(cat "$dir/$1.out" 2>/dev/null)
+	printf '== %s\n%s\n' "${bg_names[$1]}" "$out" >>"$log"
+	if [ "$rc" = 0 ]; then
+		t_result "${bg_names[$1]}" pass
+		return 0
+	fi
+	t_result "${bg_names[$1]}" fail "$(echo "$out" | grep -v '^rig: [a-z]*ing' | tail -3 | tr '\n' ' ')"
+	return 1
+}
+# bg_kill: stop the queue and everything it started (finish does it).
+bg_kill() {
+	local c
+	for c in $(pgrep -P "${1:-$bg_pid}"); do bg_kill "$c"; done
+	kill "${1:-$bg_pid}" 2>/dev/null
+}
+
 finish() {
+	[ -n "$bg_pid" ] && bg_kill
 	echo
 	echo "full log: $log"
 	echo "$pass passed, $fail failed"
