@@ -68,5 +68,7 @@ swiotlb-parse-diff:
 		rig/tree.sh; fi
 	@rig/swiotlb-parse-diff.sh $(ARGS)
 
+# Kernel objects live in the trees (rig/lib.sh kernel_out); build/out/
+# only links to them.
 clean:
-	rm -rf build/out build/run build/check
+	rm -rf build/out build/run build/check build/linux/.rig-out-* build/base/.rig-out-* build/prefix/.rig-out-*

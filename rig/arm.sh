@@ -18,6 +18,7 @@ arm) ;;
 esac
 need_pkgs gcc-arm-linux-gnueabihf qemu-system-arm device-tree-compiler
 out=$(kernel_out "$tree" "$flavour") || exit 1
+if [ "$tree" = base ]; then seed_base_out "$out" "$flavour" || die "cannot copy patched-$flavour"; fi
 
 # Debian's static busybox for armhf, unpacked once into build/armhf.
 foreign_busybox armhf

@@ -17,6 +17,7 @@ arm64-dynamic) frags="$frags $TOP/configs/arm64-dynamic.config" ;;
 esac
 need_pkgs gcc-aarch64-linux-gnu qemu-system-arm device-tree-compiler
 out=$(kernel_out "$tree" "$flavour") || exit 1
+if [ "$tree" = base ]; then seed_base_out "$out" "$flavour" || die "cannot copy patched-$flavour"; fi
 
 # Debian's static busybox for arm64, unpacked once into build/arm64.
 foreign_busybox arm64

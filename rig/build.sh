@@ -32,6 +32,7 @@ base) frags="$frags $TOP/configs/baseline.config" ;;
 esac
 
 out=$(kernel_out "$tree" "$flavour") || exit 1
+if [ "$tree" = base ]; then seed_base_out "$out" "$flavour" || die "cannot copy patched-$flavour"; fi
 use_ccache "gcc"
 # shellcheck disable=SC2154 # cc: set by use_ccache (rig/lib.sh)
 cc=$cc
