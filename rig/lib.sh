@@ -149,20 +149,24 @@ kernel_out() {
 # been configured starts as a copy of the patched one of the same flavour,
 # when that one is built.  The command lines are the same (kernel_out), so
 # make keeps every object and rebuilds only what depends on a file the
-# series changes (touched here in the v6.12 tree, so newer than every
-# copied object) or on an option whose value differs: about 15% of the
-# objects.
+# patched tree changes, committed or not (touched here in the v6.12 tree,
+# so newer than every copied object), or on an option whose value
+# differs: about 15% of the objects.
 seed_base_out() {
-	local out=$1 from=$BUILD/out/patched-$2 f
+	local out=$1 from=$BUILD/out/patched-$2 f stamp
+	stamp=$(cat "$from/.rig-config" 2>/dev/null)
 	[ -f "$out/.config" ] && return 0
 	[ -f "$from/.rig-config" ] && [ -f "$from/vmlinux" ] || return 0
+	# only a build of the tree as it is now (its config stamp ends in the
+	# commit it was configured at, and build.sh reconfigures on a new one)
+	[ "${stamp##*-}" = "$(git -C "$KTREE" rev-parse HEAD)" ] || return 0
 	note "starting base-$2 from a copy of patched-$2 (make rebuilds what the series changes)"
 	cp -a "$from/." "$out/" || return 1
 	rm -f "$out/.rig-config" "$out/build.log"
 	# modules are collected by name (initramfs.sh): none of the patched
 	# tree's may stay; make links v6.12's own again
 	find "$out/" -name '*.ko' -delete
-	git -C "$KTREE" diff --name-only "$BASE_TAG" HEAD | while read -r f; do
+	git -C "$KTREE" diff --name-only "$BASE_TAG" | while read -r f; do
 		if [ -e "$KBASE/$f" ]; then touch "$KBASE/$f" || exit 1; fi
 	done
 }
