@@ -12,8 +12,8 @@ t "export: patches/ round trip is byte-identical" "$TOP/rig/export.sh" --check
 # The arm64 and arm guests' kernels build in the background, at the lowest
 # priority, on what the steps below leave idle: the single-threaded host
 # checks, and the x86 guests (TCG) that leave a core to spare.  Each pair
-# builds patched first, then v6.12 from the same command lines (ccache
-# serves what the series leaves alone).
+# builds patched first, then v6.12 from a copy of it (rig/lib.sh
+# seed_base_out).
 # What they need is installed first, here: apt in the background would
 # hold dpkg's lock against the foreground.
 cross_pkgs() {

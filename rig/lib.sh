@@ -158,10 +158,9 @@ seed_base_out() {
 	local out=$1 from=$BUILD/out/patched-$2 f stamp
 	stamp=$(cat "$from/.rig-config" 2>/dev/null)
 	[ -f "$out/.config" ] && return 0
-	[ -f "$from/.rig-config" ] && [ -f "$from/vmlinux" ] || return 0
 	# only a build of the tree as it is now (its config stamp ends in the
 	# commit it was configured at, and build.sh reconfigures on a new one)
-	[ "${stamp##*-}" = "$(git -C "$KTREE" rev-parse HEAD)" ] || return 0
+	[ -f "$from/vmlinux" ] && [ "${stamp##*-}" = "$(git -C "$KTREE" rev-parse HEAD)" ] || return 0
 	note "starting base-$2 from a copy of patched-$2 (make rebuilds what the series changes)"
 	cp -a "$from/." "$out/" || return 1
 	rm -f "$out/.rig-config" "$out/build.log"

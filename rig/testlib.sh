@@ -18,19 +18,24 @@ t_result() { # name status detail
 	fi
 }
 
+# t_output NAME RC OUT: log OUT under NAME and count it, passed when RC
+# is 0 (a failure shows OUT's last lines); returns RC.
+t_output() {
+	printf '== %s\n%s\n' "$1" "$3" >>"$log"
+	if [ "$2" = 0 ]; then
+		t_result "$1" pass
+	else
+		t_result "$1" fail "$(echo "$3" | grep -v '^rig: [a-z]*ing' | tail -3 | tr '\n' ' ')"
+	fi
+	return "$2"
+}
+
 # t NAME CMD...: a test that passes when CMD exits 0; its output is logged.
 t() {
 	local name=$1 out
 	shift
 	out=$("$@" 2>&1)
-	local rc=$?
-	printf '== %s\n%s\n' "$name" "$out" >>"$log"
-	if [ $rc = 0 ]; then
-		t_result "$name" pass
-	else
-		t_result "$name" fail "$(echo "$out" | grep -v '^rig: [a-z]*ing' | tail -3 | tr '\n' ' ')"
-	fi
-	return $rc
+	t_output "$name" $? "$out"
 }
 
 # Background steps: bg_add NAME CMD... queues a step, bg_start runs the
@@ -59,17 +64,10 @@ bg_start() {
 }
 # bg_step I: wait for step I of the queue, count it; its status.
 bg_step() {
-	local dir=$BUILD/$CHECK_NAME/bg out rc
+	local dir=$BUILD/$CHECK_NAME/bg rc
 	while [ ! -f "$dir/$1.rc" ] && kill -0 "$bg_pid" 2>/dev/null; do sleep 2; done
-	rc=$(cat "$dir/$1.rc" 2>/dev/null || echo "none")
-	out=$(cat "$dir/$1.out" 2>/dev/null)
-	printf '== %s\n%s\n' "${bg_names[$1]}" "$out" >>"$log"
-	if [ "$rc" = 0 ]; then
-		t_result "${bg_names[$1]}" pass
-		return 0
-	fi
-	t_result "${bg_names[$1]}" fail "$(echo "$out" | grep -v '^rig: [a-z]*ing' | tail -3 | tr '\n' ' ')"
-	return 1
+	rc=$(cat "$dir/$1.rc" 2>/dev/null)
+	t_output "${bg_names[$1]}" "${rc:-1}" "$(cat "$dir/$1.out" 2>/dev/null)"
 }
 # bg_kill: stop the queue and everything it started (finish does it).
 bg_kill() {
