@@ -33,7 +33,10 @@
  *          --toggle-collect=cg_workload: PAIRS (20000) alloc+free pairs of
  *          SIZE pages (0: random 1-64) on a region of PAGES (4096) pages
  *          filled to FILL% (90) with requests of that size, as for the
- *          latency metrics (see op_pair())
+ *          latency metrics (see op_pair()); FILL% "checker": every other
+ *          page in use, region at DMA page frame number 1, and PAIRS
+ *          allocations of SIZE pages that all fail (the worst a failing
+ *          request costs)
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -43,6 +46,9 @@
 
 #include <linux/genalloc.h>
 #include "dma-coherent-pool.h"
+
+/* DMA page frame number of the series' pools ("checker" workload: 1) */
+static unsigned long cg_pfn;
 
 #define PAGE_SHIFT	12
 #define ROUNDS		5
@@ -103,8 +109,8 @@ static struct pool *pool_create(int kind, unsigned long pages)
 	p->live = calloc(pages, sizeof(*p->live));
 	switch (kind) {
 	case DCP:
-		dcp_init(&p->dcp, pages, 0,
-			 calloc(dcp_meta_longs(pages, 0), sizeof(long)));
+		dcp_init(&p->dcp, pages, cg_pfn,
+			 calloc(dcp_meta_longs(pages, cg_pfn), sizeof(long)));
 		break;
 	case V612:
 		p->bm = bitmap_zalloc(pages);
@@ -537,7 +543,8 @@ __attribute__((__noinline__)) unsigned long cg_workload(struct pool *p)
 	unsigned long i, fails = 0;
 
 	for (i = 0; i < cg_pairs; i++)
-		fails += !op_pair(p, cg_size ? cg_size : rand_sizes[i % NSIZES]);
+		fails += cg_pfn ? pa_alloc(p, cg_size) < 0 :
+			  !op_pair(p, cg_size ? cg_size : rand_sizes[i % NSIZES]);
 	return fails;
 }
 
@@ -553,9 +560,21 @@ static int callgrind(const char *name, unsigned long pages, int fill)
 		fprintf(stderr, "unknown allocator %s\n", name);
 		return 2;
 	}
-	p = pool_create(k, pages);
-	rng_seed(1000 + pages);		/* the same state as latency_set() */
-	fill_to(p, fill / 100.0, cg_size);
+	if (fill < 0) {			/* checker */
+		unsigned long i;
+
+		cg_pfn = 1;
+		p = pool_create(k, pages);
+		while (track_alloc(p, 1))
+			;
+		for (i = p->nr_live; i-- > 0;)
+			if (p->live[i].page % 2 == 0)
+				track_free(p, i);
+	} else {
+		p = pool_create(k, pages);
+		rng_seed(1000 + pages);	/* the same state as latency_set() */
+		fill_to(p, fill / 100.0, cg_size);
+	}
 	printf("callgrind workload: %s, %lu pages at %.3f full, %lu alloc+free pairs of %s pages",
 	       name, pages, (double)pool_used(p) / pages, cg_pairs,
 	       cg_size ? "fixed" : "1-64");
@@ -588,7 +607,8 @@ int main(int argc, char **argv)
 			if (i + 2 < argc)
 				pages = strtoul(argv[i + 2], NULL, 0);
 			if (i + 3 < argc)
-				fill = atoi(argv[i + 3]);
+				fill = strcmp(argv[i + 3], "checker") ?
+				       atoi(argv[i + 3]) : -1;
 			if (i + 4 < argc)
 				cg_size = strtoul(argv[i + 4], NULL, 0);
 			if (i + 5 < argc)

@@ -56,13 +56,27 @@ grep -q '^unsigned long gen_pool_first_fit_order_align' "$GEN/genalloc_core.c" |
 	die "unexpected lib/genalloc.c layout"
 
 CFLAGS="-O2 -g -Wall -D_GNU_SOURCE -I$SRC/shim -I$GEN -I$TOOLS/include \
-	-I$TOOLS/arch/x86/include -I$KTREE/drivers/base"
+	-I$TOOLS/arch/x86/include"
 # shellcheck disable=SC2086
-gcc $CFLAGS -o "$OUT/coherent_bench" "$SRC/coherent_bench.c" \
+gcc $CFLAGS -I"$KTREE/drivers/base" -o "$OUT/coherent_bench" "$SRC/coherent_bench.c" \
 	"$KTREE/drivers/base/dma-coherent-pool.c" "$GEN/genalloc_core.c" "$TOOLS/lib/bitmap.c" "$TOOLS/lib/find_bit.c" \
 	"$TOOLS/lib/hweight.c" "$TOOLS/lib/vsprintf.c" 2>"$OUT/build.log" ||
 	{ cat "$OUT/build.log" >&2; die "building coherent_bench failed"; }
 note "built $OUT/coherent_bench (dcp from $KTREE, v612 and genalloc from $KBASE)"
+
+# The other designs of bench/alt (see its README), one binary each, whose
+# "dcp" is that design: rows labelled alt-NAME in $OUT/alt.tsv.
+ALTS=""
+for d in "$SRC"/alt/*/; do
+	a=$(basename "$d")
+	# shellcheck disable=SC2086
+	gcc $CFLAGS -I"$d" -o "$OUT/coherent_bench.$a" \
+		"$SRC/coherent_bench.c" "$d/dma-coherent-pool.c" "$GEN/genalloc_core.c" \
+		"$TOOLS/lib/bitmap.c" "$TOOLS/lib/find_bit.c" "$TOOLS/lib/hweight.c" \
+		"$TOOLS/lib/vsprintf.c" 2>>"$OUT/build.log" ||
+		{ cat "$OUT/build.log" >&2; die "building coherent_bench.$a failed"; }
+	ALTS="$ALTS $a"
+done
 
 tsv=$OUT/harness.tsv
 "$OUT/coherent_bench" -o "$OUT" "$@" >"$tsv.tmp" || die "coherent_bench failed"
@@ -72,8 +86,9 @@ tsv=$OUT/harness.tsv
 # coherent.instr.REGION.FILL.SIZE: an empty region (allocate and free), or
 # one 90% full of requests of that size, where a random allocation is
 # freed and as many pages allocated again (a request the region can
-# serve); and coherent.instr.sweep.REGION.FILL%: random 1-64 page requests
-# from empty to 99% full.  Each with .failed, the fraction of failed
+# serve); coherent.instr.sweep.REGION.FILL%: random 1-64 page requests
+# from empty to 99% full; and coherent.instr.256M.checker.2, a request
+# that fails (see coherent_bench.c).  Each with .failed, the fraction of failed
 # allocations.  One "name pages fill% size(0: random) pairs" per line.
 cg_configs() {
 	local r fill size
@@ -88,14 +103,19 @@ cg_configs() {
 			echo "sweep.$reg.$fill $pages $fill 0 $pairs"
 		done
 	done
+	# a 2-page request that fails: every other page in use, the region
+	# at DMA page frame number 1 (so the series also tries its offsets)
+	echo "256M.checker.2 65536 checker 2 100"
 }
 
-# cg_one NAME PAGES FILL SIZE PAIRS ALLOC: one TSV line and its .failed
+# cg_one NAME PAGES FILL SIZE PAIRS ALLOC: one TSV line and its .failed;
+# ALLOC alt-X runs the dcp of coherent_bench.X
 cg_one() {
-	local cg=$OUT/callgrind/$1.$6
+	local cg=$OUT/callgrind/$1.$6 bin=$OUT/coherent_bench kind=$6
+	case $6 in alt-*) bin=$OUT/coherent_bench.${6#alt-} kind=dcp ;; esac
 	valgrind --tool=callgrind --toggle-collect=cg_workload \
-		--callgrind-out-file="$cg.out" "$OUT/coherent_bench" \
-		--callgrind "$6" "$2" "$3" "$4" "$5" >"$cg.log" 2>&1 ||
+		--callgrind-out-file="$cg.out" "$bin" \
+		--callgrind "$kind" "$2" "$3" "$4" "$5" >"$cg.log" 2>&1 ||
 		{ echo "callgrind failed, see $cg.log" >&2; return 1; }
 	callgrind_annotate --inclusive=yes "$cg.out" 2>/dev/null |
 		awk -v m="coherent.instr.$1" -v a="$6" -v n="$5" '
@@ -112,12 +132,13 @@ if [ -z "${NO_CALLGRIND:-}" ]; then
 	export OUT
 	export -f cg_one
 	cg_configs | while read -r name pages fill size pairs; do
-		for a in dcp v612 genalloc; do
+		for a in dcp v612 genalloc $(printf ' alt-%s' $ALTS); do
 			echo "$name $pages $fill $size $pairs $a"
 		done
 	done | xargs -P "$JOBS" -L 1 bash -c 'cg_one "$@"' _ >"$OUT/callgrind.tsv" ||
 		die "callgrind runs failed"
-	sort "$OUT/callgrind.tsv" >>"$tsv.tmp"
+	grep -v $'\talt-' "$OUT/callgrind.tsv" | sort >>"$tsv.tmp"
+	grep $'\talt-' "$OUT/callgrind.tsv" | sort >"$OUT/alt.tsv"
 	# instructions against fill, random sizes, one block per region
 	for reg in 2M 256M; do
 		echo "# region $reg: fill% dcp v612 genalloc (instructions per alloc+free)"
@@ -131,6 +152,11 @@ if [ -z "${NO_CALLGRIND:-}" ]; then
 		printf '\n\n'
 	done >"$OUT/instr-vs-fill.dat"
 fi
+# the alternatives' utilisation, as their dcp rows
+for a in $ALTS; do
+	"$OUT/coherent_bench.$a" --util |
+		awk -F'\t' -v a="alt-$a" '$3 == "dcp" { $3 = a; print }' OFS='\t'
+done >>"$OUT/alt.tsv" || die "utilisation of the alternatives failed"
 mv "$tsv.tmp" "$tsv"
 note "wrote $tsv"
 
@@ -192,7 +218,7 @@ EOG
 note "wrote $OUT/latency-vs-fill.png $OUT/latency-vs-size.png $OUT/instr-vs-fill.png"
 # With the QEMU rows of rig/bench-qemu.sh when it has run (make bench runs
 # it first): summary.tsv and report.md then cover both instruments.
-python3 "$TOP/rig/bench-summary.py" "$OUT/harness.tsv" "$OUT/summary.tsv" "$OUT/report.md" \
-	"$OUT/qemu.tsv" |
+ALT_TSV="$OUT/alt.tsv" python3 "$TOP/rig/bench-summary.py" "$OUT/harness.tsv" \
+	"$OUT/summary.tsv" "$OUT/report.md" "$OUT/qemu.tsv" |
 	column -t -s "$(printf '\t')" 2>/dev/null || cat "$OUT/summary.tsv"
 note "wrote $OUT/summary.tsv $OUT/report.md"

@@ -15,10 +15,16 @@ import os
 import sys
 
 rows = {}
-for line in open(sys.argv[1]):
-    f = line.rstrip('\n').split('\t')
-    if len(f) == 4:
-        rows[(f[0], f[2])] = (f[1], f[3])
+# harness.tsv, then the other designs of bench/alt (alloc alt-NAME) if
+# rig/bench-harness.sh measured them
+for path in (sys.argv[1], os.environ.get('ALT_TSV', '')):
+    if not path or not os.path.exists(path):
+        continue
+    for line in open(path):
+        f = line.rstrip('\n').split('\t')
+        if len(f) == 4:
+            rows[(f[0], f[2])] = (f[1], f[3])
+ALTS = sorted({a for (_, a) in rows if a.startswith('alt-')})
 
 
 def val(metric, alloc):
@@ -49,7 +55,7 @@ def target(metric):
 # coherent.instr.REGION.fill_growth: the most an alloc+free costs at any
 # fill from empty to 99% (the sweep), over what it costs on an empty region.
 for reg in ('2M', '256M'):
-    for alloc in ('dcp', 'v612', 'genalloc'):
+    for alloc in ['dcp', 'v612', 'genalloc'] + ALTS:
         _, empty = (rows.get((f'coherent.instr.{reg}.empty.rand', alloc)) or
                     (None, None))
         sweep = [float(v[1]) for (m, a), v in rows.items()
@@ -71,7 +77,7 @@ for (metric, alloc) in rows:
         continue
     if not (metric.startswith(('coherent.util', 'coherent.waste',
                                'coherent.latency', 'coherent.instr'))) or \
-            metric.startswith('coherent.instr.sweep.'):
+            metric.startswith('coherent.instr.sweep.') or '.checker.' in metric:
         continue
     unit, p = val(metric, 'dcp')
     _, b = val(metric, 'v612')
@@ -147,6 +153,28 @@ report += [
     '0.774; best fit inside the word as well as between words: no change.  '
     'Filling until nothing fits reaches 1.0 (`random_final`).',
 ]
+
+
+# The designs side by side on the rows that carry a target.
+if ALTS:
+    report += ['', '## Allocator designs measured', '',
+               'The series\' allocator (`patched`) and the other designs of '
+               '`bench/alt` (see its README), in the same callgrind rows '
+               '(instructions per allocation and free) and utilisation runs.',
+               '',
+               '| metric | target | v6.12 | patched | ' +
+               ' | '.join(ALTS) + ' |',
+               '|---|---|---|---|' + '---|' * len(ALTS)]
+    for metric in [f'coherent.instr.{r}.{f}.{z}'
+                   for r, f in (('2M', 'empty'), ('2M', '90full'),
+                                ('256M', '90full'))
+                   for z in ('1', '3', '16', 'rand')] + [
+                       'coherent.instr.2M.fill_growth',
+                       'coherent.instr.256M.fill_growth',
+                       'coherent.instr.256M.checker.2',
+                       'coherent.util.random.4M', 'coherent.util.random.256M']:
+        report.append(f'| {metric} | {target(metric)[0]} | ' + ' | '.join(
+            fmt(metric, a) for a in ['v612', 'dcp'] + ALTS) + ' |')
 
 
 def qemu_rows(path):

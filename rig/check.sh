@@ -17,10 +17,11 @@ t "export: patches/ round trip is byte-identical" "$TOP/rig/export.sh" --check
 # What they need is installed first, here: apt in the background would
 # hold dpkg's lock against the foreground.
 cross_pkgs() {
-	need_pkgs gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf qemu-system-arm device-tree-compiler &&
+	need_pkgs gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf qemu-system-arm device-tree-compiler \
+		qemu-user-static &&
 		foreign_busybox arm64 && foreign_busybox armhf
 }
-t "packages: cross compilers, qemu-system-arm, dtc, busybox-static for arm64 and armhf" cross_pkgs
+t "packages: cross compilers, qemu-system-arm, qemu-user-static, dtc, busybox-static for arm64 and armhf" cross_pkgs
 bg_add "build: patched and v6.12 arm64 kernels (in the background)" bash -c \
 	"'$TOP/rig/arm64.sh' patched arm64 && '$TOP/rig/arm64.sh' base arm64"
 bg_add "build: patched and v6.12 arm kernels (in the background)" bash -c \
@@ -51,6 +52,8 @@ t "sparse (C=2) and W=1: files the series touches, no new warnings" "$TOP/rig/sp
 t "host: rig scripts parse (bash -n)" bash -c \
 	"for f in '$TOP'/rig/*.sh '$TOP'/scenarios/*.sh; do bash -n \"\$f\" || exit 1; done"
 t "host: userspace harness of the allocator core" "$TOP/rig/harness.sh" check
+t "host: userspace harness of the allocator core, 32-bit (armhf, qemu-arm-static)" \
+	"$TOP/rig/harness.sh" check32
 
 # QEMU scenarios on both kernels, side by side.
 run_scenarios test base
