@@ -56,13 +56,12 @@ check32)
 	# the host has no 32-bit libc (and no gcc-multilib: it would take
 	# the cross compilers away); armhf's cross compiler and qemu-user do
 	need_pkgs gcc-arm-linux-gnueabihf qemu-user-static
-	make -s -C "$SRC" OUTPUT="$OUT/arm32/" CC=arm-linux-gnueabihf-gcc SANITIZE= \
-		LDFLAGS=-static all >"$OUT/build32.log" 2>&1 ||
+	make -s -C "$SRC" OUTPUT="$OUT/" all32 >"$OUT/build32.log" 2>&1 ||
 		{ cat "$OUT/build32.log" >&2; die "building the armhf dcp_test failed"; }
 	# ELF class 1: 32-bit
-	[ "$(od -An -tx1 -j4 -N1 "$OUT/arm32/dcp_test" | tr -d ' ')" = 01 ] ||
-		die "$OUT/arm32/dcp_test is not a 32-bit binary"
-	run_seeds "$OUT/arm32/dcp_test" qemu-arm-static
+	[ "$(od -An -tx1 -j4 -N1 "$OUT/32/dcp_test" | tr -d ' ')" = 01 ] ||
+		die "$OUT/32/dcp_test is not a 32-bit binary"
+	run_seeds "$OUT/32/dcp_test" qemu-arm-static
 	;;
 fuzz)
 	need_pkgs clang libclang-rt-14-dev
