@@ -57,11 +57,16 @@ grep -q '^unsigned long gen_pool_first_fit_order_align' "$GEN/genalloc_core.c" |
 
 CFLAGS="-O2 -g -Wall -D_GNU_SOURCE -I$SRC/shim -I$GEN -I$TOOLS/include \
 	-I$TOOLS/arch/x86/include"
-# shellcheck disable=SC2086
-gcc $CFLAGS -I"$KTREE/drivers/base" -o "$OUT/coherent_bench" "$SRC/coherent_bench.c" \
-	"$KTREE/drivers/base/dma-coherent-pool.c" "$GEN/genalloc_core.c" "$TOOLS/lib/bitmap.c" "$TOOLS/lib/find_bit.c" \
-	"$TOOLS/lib/hweight.c" "$TOOLS/lib/vsprintf.c" 2>"$OUT/build.log" ||
-	{ cat "$OUT/build.log" >&2; die "building coherent_bench failed"; }
+# build_bench BIN DIR: coherent_bench with DIR's dma-coherent-pool.c as dcp
+build_bench() {
+	# shellcheck disable=SC2086
+	gcc $CFLAGS -I"$2" -o "$1" "$SRC/coherent_bench.c" "$2/dma-coherent-pool.c" \
+		"$GEN/genalloc_core.c" "$TOOLS/lib/bitmap.c" "$TOOLS/lib/find_bit.c" \
+		"$TOOLS/lib/hweight.c" "$TOOLS/lib/vsprintf.c" 2>>"$OUT/build.log" ||
+		{ cat "$OUT/build.log" >&2; die "building $1 failed"; }
+}
+: >"$OUT/build.log"
+build_bench "$OUT/coherent_bench" "$KTREE/drivers/base"
 note "built $OUT/coherent_bench (dcp from $KTREE, v612 and genalloc from $KBASE)"
 
 # The other designs of bench/alt (see its README), one binary each, whose
@@ -69,12 +74,7 @@ note "built $OUT/coherent_bench (dcp from $KTREE, v612 and genalloc from $KBASE)
 ALTS=""
 for d in "$SRC"/alt/*/; do
 	a=$(basename "$d")
-	# shellcheck disable=SC2086
-	gcc $CFLAGS -I"$d" -o "$OUT/coherent_bench.$a" \
-		"$SRC/coherent_bench.c" "$d/dma-coherent-pool.c" "$GEN/genalloc_core.c" \
-		"$TOOLS/lib/bitmap.c" "$TOOLS/lib/find_bit.c" "$TOOLS/lib/hweight.c" \
-		"$TOOLS/lib/vsprintf.c" 2>>"$OUT/build.log" ||
-		{ cat "$OUT/build.log" >&2; die "building coherent_bench.$a failed"; }
+	build_bench "$OUT/coherent_bench.$a" "${d%/}"
 	ALTS="$ALTS $a"
 done
 
