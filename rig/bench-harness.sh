@@ -71,10 +71,20 @@ note "built $OUT/coherent_bench (dcp from $KTREE, v612 and genalloc from $KBASE)
 
 # The other designs of bench/alt (see its README), one binary each, whose
 # "dcp" is that design: rows labelled alt-NAME in $OUT/alt.tsv.
+# A directory with series.patch holds a change to the series' allocator
+# (the series without its hot word), applied to $KTREE's files here.
 ALTS=""
 for d in "$SRC"/alt/*/; do
-	a=$(basename "$d")
-	build_bench "$OUT/coherent_bench.$a" "${d%/}"
+	a=$(basename "$d") src=${d%/}
+	if [ -f "$d/series.patch" ]; then
+		src=$OUT/alt/$a
+		rm -rf "$src" && mkdir -p "$src" &&
+			cp "$KTREE"/drivers/base/dma-coherent-pool.[ch] "$src/" ||
+			die "copying the series' allocator to $src failed"
+		(cd "$src" && git apply -p1 "$d/series.patch") ||
+			die "bench/alt/$a/series.patch no longer applies to $KTREE's allocator: regenerate it (bench/alt/README)"
+	fi
+	build_bench "$OUT/coherent_bench.$a" "$src"
 	ALTS="$ALTS $a"
 done
 
@@ -127,6 +137,7 @@ cg_one() {
 		"$(awk -v n="$5" '/ failed/ { for (i = 1; i < NF; i++) if ($(i + 1) == "failed") print $i / n }' "$cg.log")"
 }
 
+: >"$OUT/alt.tsv"
 if [ -z "${NO_CALLGRIND:-}" ]; then
 	mkdir -p "$OUT/callgrind"
 	export OUT
@@ -138,7 +149,7 @@ if [ -z "${NO_CALLGRIND:-}" ]; then
 	done | xargs -P "$JOBS" -L 1 bash -c 'cg_one "$@"' _ >"$OUT/callgrind.tsv" ||
 		die "callgrind runs failed"
 	grep -v $'\talt-' "$OUT/callgrind.tsv" | sort >>"$tsv.tmp"
-	grep $'\talt-' "$OUT/callgrind.tsv" | sort >"$OUT/alt.tsv"
+	grep $'\talt-' "$OUT/callgrind.tsv" | sort >>"$OUT/alt.tsv"
 	# instructions against fill, random sizes, one block per region
 	for reg in 2M 256M; do
 		echo "# region $reg: fill% dcp v612 genalloc (instructions per alloc+free)"
