@@ -57,22 +57,26 @@ grep -q '^unsigned long gen_pool_first_fit_order_align' "$GEN/genalloc_core.c" |
 
 CFLAGS="-O2 -g -Wall -D_GNU_SOURCE -I$SRC/shim -I$GEN -I$TOOLS/include \
 	-I$TOOLS/arch/x86/include"
-# build_bench BIN DIR: coherent_bench with DIR's dma-coherent-pool.c as dcp
+# build_bench BIN DIR ALLOC: coherent_bench with DIR's dma-coherent-pool.c
+# as dcp; LINES gets a row with the file's length (#14: at most 250 lines)
 build_bench() {
 	# shellcheck disable=SC2086
 	gcc $CFLAGS -I"$2" -o "$1" "$SRC/coherent_bench.c" "$2/dma-coherent-pool.c" \
 		"$GEN/genalloc_core.c" "$TOOLS/lib/bitmap.c" "$TOOLS/lib/find_bit.c" \
 		"$TOOLS/lib/hweight.c" "$TOOLS/lib/vsprintf.c" 2>>"$OUT/build.log" ||
 		{ cat "$OUT/build.log" >&2; die "building $1 failed"; }
+	LINES+=$(printf 'coherent.lines\tlines\t%s\t%s' "$3" \
+		"$(wc -l <"$2/dma-coherent-pool.c")")$'\n'
 }
 : >"$OUT/build.log"
-build_bench "$OUT/coherent_bench" "$KTREE/drivers/base"
+LINES=""
+build_bench "$OUT/coherent_bench" "$KTREE/drivers/base" dcp
 note "built $OUT/coherent_bench (dcp from $KTREE, v612 and genalloc from $KBASE)"
 
 # The other designs of bench/alt (see its README), one binary each, whose
 # "dcp" is that design: rows labelled alt-NAME in $OUT/alt.tsv.
 # A directory with series.patch holds a change to the series' allocator
-# (the series without its hot word), applied to $KTREE's files here.
+# (nohot, small), applied to $KTREE's files here.
 ALTS=""
 for d in "$SRC"/alt/*/; do
 	a=$(basename "$d") src=${d%/}
@@ -84,7 +88,7 @@ for d in "$SRC"/alt/*/; do
 		(cd "$src" && git apply -p1 "$d/series.patch") ||
 			die "bench/alt/$a/series.patch no longer applies to $KTREE's allocator: regenerate it (bench/alt/README)"
 	fi
-	build_bench "$OUT/coherent_bench.$a" "$src"
+	build_bench "$OUT/coherent_bench.$a" "$src" "alt-$a"
 	ALTS="$ALTS $a"
 done
 
@@ -137,7 +141,8 @@ cg_one() {
 		"$(awk -v n="$5" '/ failed/ { for (i = 1; i < NF; i++) if ($(i + 1) == "failed") print $i / n }' "$cg.log")"
 }
 
-: >"$OUT/alt.tsv"
+printf '%s' "$LINES" | grep -v $'\talt-' >>"$tsv.tmp"
+printf '%s' "$LINES" | grep $'\talt-' >"$OUT/alt.tsv"
 if [ -z "${NO_CALLGRIND:-}" ]; then
 	mkdir -p "$OUT/callgrind"
 	export OUT
