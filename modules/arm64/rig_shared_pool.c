@@ -10,7 +10,11 @@
  * assigned, the whole pool one allocation once everything is freed,
  * system memory after of_reserved_mem_device_release(), the pool again
  * after a second of_reserved_mem_device_init(), and -EINVAL for a pool
- * without no-map (System RAM).
+ * without no-map (System RAM).  With the series only (its flags API):
+ * two allocators must not hand out the same pages, so another device
+ * declaring the pool's memory is refused while the pool is set up, and
+ * before that, the pool is refused (-EBUSY) while the declaration holds
+ * its memory.
  */
 #include <linux/dma-mapping.h>
 #include <linux/io.h>
@@ -72,6 +76,63 @@ static void round_of_allocs(struct device *dev, const char *round)
 		dma_free_coherent(dev, pool_size, whole, big);
 }
 
+#ifdef DMA_MEMORY_MAP
+static struct platform_device *other_device(void)
+{
+	struct platform_device_info info = {
+		.name = "rig-sp-other", .id = PLATFORM_DEVID_NONE,
+		.dma_mask = DMA_BIT_MASK(32),
+	};
+
+	return platform_device_register_full(&info);
+}
+
+/* before the pool is set up: the declaration holds the memory */
+static void pool_over_declared(struct device *dev)
+{
+	struct platform_device *other = other_device();
+	int ret;
+
+	if (IS_ERR(other)) {
+		rig_ktap_result(&ktap, false, "pool_over_declared_refused # %ld",
+				PTR_ERR(other));
+		return;
+	}
+	ret = dma_declare_coherent_memory(&other->dev, pool_base, pool_base,
+					  pool_size, DMA_MEMORY_MAP);
+	rig_ktap_result(&ktap, ret, "declare_before_pool # %d", ret);
+	ret = of_reserved_mem_device_init(dev);
+	rig_ktap_result(&ktap, ret == -EBUSY,
+			"pool_over_declared_refused # %d", ret);
+	if (!ret)
+		of_reserved_mem_device_release(dev);
+	dma_release_declared_memory(&other->dev);
+	platform_device_unregister(other);
+}
+
+/* with the pool set up */
+static void declare_over_pool(void)
+{
+	struct platform_device *other = other_device();
+	int ret;
+
+	if (IS_ERR(other)) {
+		rig_ktap_result(&ktap, false, "declare_over_pool_refused # %ld",
+				PTR_ERR(other));
+		return;
+	}
+	ret = dma_declare_coherent_memory(&other->dev, pool_base, pool_base,
+					  pool_size, DMA_MEMORY_MAP);
+	rig_ktap_result(&ktap, !ret, "declare_over_pool_refused # %d", ret);
+	if (ret)
+		dma_release_declared_memory(&other->dev);
+	platform_device_unregister(other);
+}
+#else
+static void pool_over_declared(struct device *dev) { }
+static void declare_over_pool(void) { }
+#endif
+
 static int rig_sp_probe(struct platform_device *pdev)
 {
 	struct device *dev = &pdev->dev;
@@ -91,12 +152,14 @@ static int rig_sp_probe(struct platform_device *pdev)
 	}
 	pool_base = rmem->base;
 	pool_size = rmem->size;
+	pool_over_declared(dev);
 	ret = of_reserved_mem_device_init(dev);
 	rig_ktap_result(&ktap, !ret, "init # %d, pool %pa+%pa", ret,
 			&pool_base, &pool_size);
 	if (ret)
 		goto out;
 	round_of_allocs(dev, "first");
+	declare_over_pool();
 
 	of_reserved_mem_device_release(dev);
 	va = dma_alloc_coherent(dev, PAGE_SIZE, &h, GFP_KERNEL);
