@@ -77,29 +77,37 @@ static void round_of_allocs(struct device *dev, const char *round)
 }
 
 #ifdef DMA_MEMORY_MAP
-static struct platform_device *other_device(void)
+/*
+ * A second device declaring the pool's memory: the device, the
+ * declaration's return in *@ret; NULL, with @test failed, if there is no
+ * device.
+ */
+static struct platform_device *declare_on_other(const char *test, int *ret)
 {
 	struct platform_device_info info = {
 		.name = "rig-sp-other", .id = PLATFORM_DEVID_NONE,
 		.dma_mask = DMA_BIT_MASK(32),
 	};
+	struct platform_device *other = platform_device_register_full(&info);
 
-	return platform_device_register_full(&info);
+	if (IS_ERR(other)) {
+		rig_ktap_result(&ktap, false, "%s # %ld", test, PTR_ERR(other));
+		return NULL;
+	}
+	*ret = dma_declare_coherent_memory(&other->dev, pool_base, pool_base,
+					   pool_size, DMA_MEMORY_MAP);
+	return other;
 }
 
 /* before the pool is set up: the declaration holds the memory */
 static void pool_over_declared(struct device *dev)
 {
-	struct platform_device *other = other_device();
+	struct platform_device *other;
 	int ret;
 
-	if (IS_ERR(other)) {
-		rig_ktap_result(&ktap, false, "pool_over_declared_refused # %ld",
-				PTR_ERR(other));
+	other = declare_on_other("pool_over_declared_refused", &ret);
+	if (!other)
 		return;
-	}
-	ret = dma_declare_coherent_memory(&other->dev, pool_base, pool_base,
-					  pool_size, DMA_MEMORY_MAP);
 	rig_ktap_result(&ktap, ret, "declare_before_pool # %d", ret);
 	ret = of_reserved_mem_device_init(dev);
 	rig_ktap_result(&ktap, ret == -EBUSY,
@@ -113,16 +121,12 @@ static void pool_over_declared(struct device *dev)
 /* with the pool set up */
 static void declare_over_pool(void)
 {
-	struct platform_device *other = other_device();
+	struct platform_device *other;
 	int ret;
 
-	if (IS_ERR(other)) {
-		rig_ktap_result(&ktap, false, "declare_over_pool_refused # %ld",
-				PTR_ERR(other));
+	other = declare_on_other("declare_over_pool_refused", &ret);
+	if (!other)
 		return;
-	}
-	ret = dma_declare_coherent_memory(&other->dev, pool_base, pool_base,
-					  pool_size, DMA_MEMORY_MAP);
 	rig_ktap_result(&ktap, !ret, "declare_over_pool_refused # %d", ret);
 	if (ret)
 		dma_release_declared_memory(&other->dev);
