@@ -55,7 +55,8 @@ check)
 check32)
 	# the host has no 32-bit libc (and no gcc-multilib: it would take
 	# the cross compilers away); armhf's cross compiler and qemu-user do
-	need_pkgs gcc-arm-linux-gnueabihf qemu-user-static
+	# libc6-dev-armhf-cross is only a Recommends of the compiler
+	need_pkgs gcc-arm-linux-gnueabihf libc6-dev-armhf-cross qemu-user-static
 	make -s -C "$SRC" OUTPUT="$OUT/" all32 >"$OUT/build32.log" 2>&1 ||
 		{ cat "$OUT/build32.log" >&2; die "building the armhf dcp_test failed"; }
 	# ELF class 1: 32-bit
