@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * coherent_bench: the series' coherent pool allocator against v6.12's and
+ * coherent_bench: the series' coherent page allocator against v6.12's and
  * genalloc, in userspace, side by side in one binary.
  *
- *   dcp       drivers/base/dma-coherent-pool.c from $KTREE, unchanged:
- *             exact pages, aligned to the smallest power of two >= n;
+ *   dcp       the page allocator of drivers/base/dma-coherent.c from
+ *             $KTREE, extracted unchanged: dma_coherent_alloc_pages() and
+ *             dma_coherent_free_pages(), exact pages aligned to the
+ *             smallest power of two >= n, with lib/bitmap.c's
+ *             bitmap_find_next_zero_area_off();
  *   v612      v6.12 kernel/dma/coherent.c: bitmap_find_free_region() /
  *             bitmap_release_region() of order get_order(size), extracted
  *             unchanged from $KBASE/include/linux/bitmap.h (they are
@@ -45,12 +48,20 @@
 #include <time.h>
 
 #include <linux/genalloc.h>
-#include "dma-coherent-pool.h"
 
-/* DMA page frame number of the series' pools ("checker" workload: 1) */
+/* what the series' page allocator needs of the kernel and of its region */
+#define PAGE_SHIFT	12
+#define bitmap_zalloc(nbits, gfp)	(bitmap_zalloc)(nbits)
+struct dma_coherent_mem {
+	unsigned long *bitmap, *occupied;
+	unsigned long size;
+	unsigned long long device_base;
+};
+#include "dma_coherent_pages.h"
+
+/* DMA page frame number of the series' regions ("checker" workload: 1) */
 static unsigned long cg_pfn;
 
-#define PAGE_SHIFT	12
 #define ROUNDS		5
 #define GBASE		(1UL << 40)	/* genalloc needs a non-zero address */
 
@@ -64,8 +75,8 @@ struct live {
 struct pool {
 	int kind;
 	unsigned long pages;
-	struct dma_coherent_pool dcp;
-	unsigned long *bm;		/* v612 */
+	struct dma_coherent_mem dcp;
+	unsigned long *bm;		/* v612, and dcp's bitmap */
 	struct gen_pool *gp;
 	struct live *live;
 	unsigned long nr_live;
@@ -109,11 +120,14 @@ static struct pool *pool_create(int kind, unsigned long pages)
 	p->live = calloc(pages, sizeof(*p->live));
 	switch (kind) {
 	case DCP:
-		dcp_init(&p->dcp, pages, cg_pfn,
-			 calloc(dcp_meta_longs(pages, cg_pfn), sizeof(long)));
+		p->dcp.size = pages;
+		p->dcp.device_base = cg_pfn << PAGE_SHIFT;
+		if (dma_coherent_bitmap_init(&p->dcp, pages))
+			abort();
+		p->bm = p->dcp.bitmap;
 		break;
 	case V612:
-		p->bm = bitmap_zalloc(pages);
+		p->bm = bitmap_zalloc(pages, GFP_KERNEL);
 		break;
 	case GENALLOC:
 		p->gp = gen_pool_create(PAGE_SHIFT, -1);
@@ -128,8 +142,6 @@ static void pool_destroy(struct pool *p)
 {
 	switch (p->kind) {
 	case DCP:
-		free(p->dcp.used);	/* the start of its maps */
-		break;
 	case V612:
 		bitmap_free(p->bm);
 		break;
@@ -154,7 +166,7 @@ __attribute__((__noinline__)) long pa_alloc(struct pool *p, unsigned long nr)
 
 	switch (p->kind) {
 	case DCP:
-		return dcp_alloc(&p->dcp, nr, p->pages);
+		return dma_coherent_alloc_pages(&p->dcp, nr, p->pages);
 	case V612:
 		return bitmap_find_free_region(p->bm, p->pages, order_of(nr));
 	default:
@@ -169,7 +181,7 @@ __attribute__((__noinline__)) void pa_free(struct pool *p, unsigned long page,
 {
 	switch (p->kind) {
 	case DCP:
-		if (dcp_free(&p->dcp, page) != nr)
+		if (dma_coherent_free_pages(&p->dcp, page, nr) != nr)
 			abort();
 		break;
 	case V612:
@@ -187,7 +199,6 @@ static unsigned long pool_used(struct pool *p)
 {
 	switch (p->kind) {
 	case DCP:
-		return p->pages - p->dcp.nr_free;
 	case V612:
 		return bitmap_weight(p->bm, p->pages);
 	default:

@@ -15,16 +15,10 @@ import os
 import sys
 
 rows = {}
-# harness.tsv, then the other designs of bench/alt (alloc alt-NAME) if
-# rig/bench-harness.sh measured them
-for path in (sys.argv[1], os.environ.get('ALT_TSV', '')):
-    if not path or not os.path.exists(path):
-        continue
-    for line in open(path):
-        f = line.rstrip('\n').split('\t')
-        if len(f) == 4:
-            rows[(f[0], f[2])] = (f[1], f[3])
-ALTS = sorted({a for (_, a) in rows if a.startswith('alt-')})
+for line in open(sys.argv[1]):
+    f = line.rstrip('\n').split('\t')
+    if len(f) == 4:
+        rows[(f[0], f[2])] = (f[1], f[3])
 
 
 def val(metric, alloc):
@@ -57,7 +51,7 @@ def target(metric):
 # coherent.instr.REGION.fill_growth: the most an alloc+free costs at any
 # fill from empty to 99% (the sweep), over what it costs on an empty region.
 for reg in ('2M', '256M'):
-    for alloc in ['dcp', 'v612', 'genalloc'] + ALTS:
+    for alloc in ('dcp', 'v612', 'genalloc'):
         _, empty = (rows.get((f'coherent.instr.{reg}.empty.rand', alloc)) or
                     (None, None))
         sweep = [float(v[1]) for (m, a), v in rows.items()
@@ -122,22 +116,24 @@ report += [
     f'{fmt("coherent.instr.2M.empty.1", "dcp")} / '
     f'{fmt("coherent.instr.2M.empty.rand", "dcp")} instructions (1 page / '
     f'random), v6.12 {fmt("coherent.instr.2M.empty.1", "v612")} / '
-    f'{fmt("coherent.instr.2M.empty.rand", "v612")}.  v6.12 keeps no '
-    'bookkeeping: the first position of an empty bitmap is free, and a '
-    'free is one bitmap_clear() that trusts its caller.  The series '
-    'validates every free (a bad free must not corrupt the region: it '
-    'finds where the allocation ends) and keeps a class for each 64-page '
-    'word; the hot word spares the class maps while requests follow each '
-    'other in one word.  The difference is about 110 instructions (some '
-    '5 ns), less than zeroing the page dma_alloc_coherent() hands out.  '
-    'The other designs measured are in "Allocator designs measured" '
-    'below; none meets this target.',
-    f'- 90% full 2 MiB region, random sizes, ratio <= 1.0: patched '
+    f'{fmt("coherent.instr.2M.empty.rand", "v612")}.  Both allocate with '
+    'one bitmap search; v6.12\'s free is one bitmap_clear() that trusts its '
+    'caller, where the series first checks that the pages are allocated '
+    'and none of them occupied (find_next_zero_bit() and find_next_bit() '
+    'over them), so that a bad free cannot corrupt the region.',
+    f'- 90% full, random sizes: 2 MiB (ratio <= 1.0) patched '
     f'{fmt("coherent.instr.2M.90full.rand", "dcp")}, v6.12 '
-    f'{fmt("coherent.instr.2M.90full.rand", "v612")}.  With eight words '
-    'to scan, and the freed block usually the first that fits, v6.12\'s '
-    'scan is short; the class upkeep above is the difference.  The rows '
-    'with fixed sizes, and every 256 MiB row, are met by far.',
+    f'{fmt("coherent.instr.2M.90full.rand", "v612")}; 256 MiB (ratio <= '
+    f'0.1) patched {fmt("coherent.instr.256M.90full.rand", "dcp")}, v6.12 '
+    f'{fmt("coherent.instr.256M.90full.rand", "v612")}.  Both search first '
+    'fit from the start of the region.  The series takes exact pages and '
+    'leaves free the pages that alignment skips: '
+    'bitmap_find_next_zero_area_off() visits each such hole below the '
+    'first fit, where v6.12 tests each aligned block of the request\'s '
+    'order.  Requests of 3 pages are the worst case (the region fills to '
+    f'{fmt("coherent.latency.2M.90full.3.fill", "dcp")} only, a free page '
+    'in every 4-page block); with 1 or 16 pages, which leave no such '
+    'holes, the series is far below v6.12.',
     f'- `coherent.util.random` >= 0.85: patched '
     f'{fmt("coherent.util.random.4M", "dcp")} / '
     f'{fmt("coherent.util.random.256M", "dcp")} (4 MiB / 256 MiB), v6.12 '
@@ -150,52 +146,13 @@ report += [
     'request: at that point '
     f'{fmt("coherent.util.random.4M.free_at_fail", "dcp")} of the region '
     'is free, in holes that the random frees left in partly used blocks '
-    'and that only smaller requests fit.  Variants measured: first fit by '
-    'address instead of best fit between words 0.741 / 0.777; without '
-    'trying the class below for sizes that are not a power of two 0.741 / '
-    '0.774; best fit inside the word as well as between words: no change.  '
-    'Filling until nothing fits reaches 1.0 (`random_final`).',
-    f'- drivers/base/dma-coherent-pool.c, at most 250 lines: patched '
-    f'{fmt("coherent.lines", "dcp")} (`coherent.lines`, in "Allocator '
-    'designs measured").  dcp_alloc() and the six other functions '
-    'dma-coherent.c calls, with their kernel-doc, take about 160 lines, and '
-    'the file\'s head (what it promises, the bit masks, the free bits of '
-    'a word) some 40, which leaves some 50 lines to keep the maps and '
-    'search them.  The smallest design measured, `small`, next fit over '
-    'a bit per word with a free page (the second design the issue '
-    f'suggests), has {fmt("coherent.lines", "alt-small")} lines with 94 '
-    'for that, and misses the 256 MiB targets by far (random sizes '
-    f'{fmt("coherent.instr.256M.90full.rand", "alt-small")} '
-    'instructions, v6.12 '
-    f'{fmt("coherent.instr.256M.90full.rand", "v612")}; growth from '
-    f'empty to 99% {fmt("coherent.instr.256M.fill_growth", "alt-small")}'
-    f'x) and utilisation ({fmt("coherent.util.random.4M", "alt-small")}'
-    f' / {fmt("coherent.util.random.256M", "alt-small")}).  The series\' '
-    'lines beyond it are the class maps and the hot word that meet them.',
+    'and that only smaller requests fit.  Filling until nothing fits '
+    'reaches 1.0 (`random_final`).',
+    f'- The allocator in at most 250 lines: patched '
+    f'{fmt("coherent.lines", "dcp")} (`coherent.lines`: the non-blank lines '
+    'of the four functions of drivers/base/dma-coherent.c that the '
+    'benchmark extracts, their comments not counted).',
 ]
-
-
-# The designs side by side on the rows that carry a target.
-if ALTS:
-    report += ['', '## Allocator designs measured', '',
-               'The series\' allocator (`patched`) and the other designs of '
-               '`bench/alt` (see its README), in the same callgrind rows '
-               '(instructions per allocation and free) and utilisation runs.',
-               '',
-               '| metric | target | v6.12 | patched | ' +
-               ' | '.join(ALTS) + ' |',
-               '|---|---|---|---|' + '---|' * len(ALTS)]
-    for metric in [f'coherent.instr.{r}.{f}.{z}'
-                   for r, f in (('2M', 'empty'), ('2M', '90full'),
-                                ('256M', '90full'))
-                   for z in ('1', '3', '16', 'rand')] + [
-                       'coherent.instr.2M.fill_growth',
-                       'coherent.instr.256M.fill_growth',
-                       'coherent.instr.256M.checker.2',
-                       'coherent.util.random.4M', 'coherent.util.random.256M',
-                       'coherent.lines']:
-        report.append(f'| {metric} | {target(metric)[0]} | ' + ' | '.join(
-            fmt(metric, a) for a in ['v612', 'dcp'] + ALTS) + ' |')
 
 
 def qemu_rows(path):
