@@ -1,7 +1,7 @@
 # The rig for the dma-coherent / swiotlb series.  Each target does one
 # thing; the scripts in rig/ do the work.  See README.md.
 
-.PHONY: all tree export build build-base run check check-all bench fuzz clean help \
+.PHONY: all tree export build build-base run check check-all bench clean help \
 	swiotlb-parse-diff
 
 all: help
@@ -16,7 +16,6 @@ help:
 	@echo "make build-base build the unpatched v6.12 baseline"
 	@echo "make scenario S=name [TREE=base]  boot one QEMU scenario"
 	@echo "make bench      allocator and swiotlb benchmarks side by side with v6.12"
-	@echo "make fuzz       the allocator core under libFuzzer (FUZZ_SECONDS=60)"
 	@echo "make swiotlb-parse-diff  swiotlb= of v6.12 vs the series on 100,000 strings (seconds; part of check)"
 
 FLAVOUR ?= test
@@ -56,9 +55,6 @@ bench:
 		rig/tree.sh; fi
 	@rig/bench-qemu.sh
 	@rig/bench-harness.sh
-
-fuzz: tree
-	@rig/harness.sh fuzz
 
 # The swiotlb= parser and sizing of v6.12 and of the series, cut out of both
 # trees and compared in userspace (rig/swiotlb-parse-diff.py --help).  Runs

@@ -4,8 +4,8 @@
 #   TREE:    patched (build/linux) or base (build/base, the unpatched v6.12)
 #   FLAVOUR: test (qemu + test fragments), debug (test + sanitizers),
 #            bench (the same fragments as test, own out dir, for make bench)
-#            or gcov (test + gcov profiling of dma-coherent.c,
-#            dma-coherent-pool.c and swiotlb.c)
+#            or gcov (test + gcov profiling of dma-coherent.c
+#            and swiotlb.c)
 # The config is tinyconfig with the fragments of configs/ merged on top;
 # every option the fragments ask for is checked in the resulting .config.
 . "$(dirname "$0")/lib.sh"
@@ -25,7 +25,7 @@ esac
 # gcov: profile only the files the coverage report is about
 profile=()
 [ "$flavour" = gcov ] && profile=(GCOV_PROFILE_dma-coherent.o=y
-	GCOV_PROFILE_dma-coherent-pool.o=y GCOV_PROFILE_swiotlb.o=y)
+	GCOV_PROFILE_swiotlb.o=y)
 case $tree in
 patched) frags="$frags $TOP/configs/series.config" ;;
 base) frags="$frags $TOP/configs/baseline.config" ;;

@@ -51,9 +51,6 @@ t "build: v6.12 baseline kernel (test config)" "$TOP/rig/build.sh" base test
 t "sparse (C=2) and W=1: files the series touches, no new warnings" "$TOP/rig/sparse.sh"
 t "host: rig scripts parse (bash -n)" bash -c \
 	"for f in '$TOP'/rig/*.sh '$TOP'/scenarios/*.sh; do bash -n \"\$f\" || exit 1; done"
-t "host: userspace harness of the allocator core" "$TOP/rig/harness.sh" check
-t "host: userspace harness of the allocator core, 32-bit (armhf, qemu-arm-static)" \
-	"$TOP/rig/harness.sh" check32
 
 # QEMU scenarios on both kernels, side by side.
 run_scenarios test base

@@ -19,7 +19,7 @@ DMA_OPTS="CONFIG_OF_RESERVED_MEM=y CONFIG_DMA_DECLARE_COHERENT=y CONFIG_KUNIT=y
 CONFIG_DMA_COHERENT_KUNIT_TEST=y"
 # Built on every target: the allocator and what the series changes in
 # kernel/dma (swiotlb.o only where the config has SWIOTLB).
-CORE_OBJS="drivers/base/dma-coherent.o drivers/base/dma-coherent-pool.o kernel/dma/mapping.o"
+CORE_OBJS="drivers/base/dma-coherent.o kernel/dma/mapping.o"
 
 # target NAME: set arch, cross, defconfig, opts (fragment), goals (W=1 make
 # goals), objs (objects that must have been built), link (y: vmlinux).
@@ -84,11 +84,11 @@ sh_board() {
 	opts="$opts CONFIG_DMA_DECLARE_COHERENT=y"
 	if [ -n "$dir" ]; then
 		label="sh/$1: ${1}_defconfig, arch/sh/boards/$dir/setup.c"
-		goals="arch/sh/boards/$dir/ kernel/dma/ drivers/base/dma-coherent.o drivers/base/dma-coherent-pool.o"
+		goals="arch/sh/boards/$dir/ kernel/dma/ drivers/base/dma-coherent.o"
 		objs="arch/sh/boards/$dir/setup.o"
 	else
 		label="sh/dreamcast: dreamcast_defconfig, arch/sh/drivers/pci/fixups-dreamcast.c"
-		goals="arch/sh/drivers/pci/ kernel/dma/ drivers/base/dma-coherent.o drivers/base/dma-coherent-pool.o"
+		goals="arch/sh/drivers/pci/ kernel/dma/ drivers/base/dma-coherent.o"
 		objs="arch/sh/drivers/pci/fixups-dreamcast.o"
 	fi
 	objs="$objs $CORE_OBJS"
