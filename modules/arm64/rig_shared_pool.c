@@ -14,7 +14,9 @@
  * two allocators must not hand out the same pages, so another device
  * declaring the pool's memory is refused while the pool is set up, and
  * before that, the pool is refused (-EBUSY) while the declaration holds
- * its memory.
+ * its memory; but memory inside an allocation from the pool can be
+ * declared, as remoteproc declares the vdev buffers it allocated from its
+ * parent's pool (rproc_alloc_carveout(), remoteproc_virtio.c).
  */
 #include <linux/dma-mapping.h>
 #include <linux/io.h>
@@ -78,11 +80,13 @@ static void round_of_allocs(struct device *dev, const char *round)
 
 #ifdef DMA_MEMORY_MAP
 /*
- * A second device declaring the pool's memory: the device, the
+ * A second device declaring @size bytes at @phys: the device, the
  * declaration's return in *@ret; NULL, with @test failed, if there is no
  * device.
  */
-static struct platform_device *declare_on_other(const char *test, int *ret)
+static struct platform_device *declare_on_other(const char *test,
+						phys_addr_t phys, size_t size,
+						int *ret)
 {
 	struct platform_device_info info = {
 		.name = "rig-sp-other", .id = PLATFORM_DEVID_NONE,
@@ -94,8 +98,8 @@ static struct platform_device *declare_on_other(const char *test, int *ret)
 		rig_ktap_result(&ktap, false, "%s # %ld", test, PTR_ERR(other));
 		return NULL;
 	}
-	*ret = dma_declare_coherent_memory(&other->dev, pool_base, pool_base,
-					   pool_size, DMA_MEMORY_MAP);
+	*ret = dma_declare_coherent_memory(&other->dev, phys, phys, size,
+					   DMA_MEMORY_MAP);
 	return other;
 }
 
@@ -105,7 +109,8 @@ static void pool_over_declared(struct device *dev)
 	struct platform_device *other;
 	int ret;
 
-	other = declare_on_other("pool_over_declared_refused", &ret);
+	other = declare_on_other("pool_over_declared_refused", pool_base,
+				 pool_size, &ret);
 	if (!other)
 		return;
 	rig_ktap_result(&ktap, ret, "declare_before_pool # %d", ret);
@@ -124,7 +129,8 @@ static void declare_over_pool(void)
 	struct platform_device *other;
 	int ret;
 
-	other = declare_on_other("declare_over_pool_refused", &ret);
+	other = declare_on_other("declare_over_pool_refused", pool_base,
+				 pool_size, &ret);
 	if (!other)
 		return;
 	rig_ktap_result(&ktap, !ret, "declare_over_pool_refused # %d", ret);
@@ -132,9 +138,35 @@ static void declare_over_pool(void)
 		dma_release_declared_memory(&other->dev);
 	platform_device_unregister(other);
 }
+
+/* remoteproc's vdev buffers: an allocation from the pool, declared */
+static void declare_inside_allocation(struct device *dev)
+{
+	struct platform_device *other;
+	size_t size = 4 * PAGE_SIZE;
+	dma_addr_t h;
+	void *va;
+	int ret;
+
+	va = dma_alloc_coherent(dev, size, &h, GFP_KERNEL);
+	if (!va) {
+		rig_ktap_result(&ktap, false, "declare_inside_allocation # no allocation");
+		return;
+	}
+	other = declare_on_other("declare_inside_allocation", h, size, &ret);
+	if (other) {
+		rig_ktap_result(&ktap, ret == DMA_MEMORY_MAP,
+				"declare_inside_allocation # %d at %pad", ret, &h);
+		if (ret)
+			dma_release_declared_memory(&other->dev);
+		platform_device_unregister(other);
+	}
+	dma_free_coherent(dev, size, va, h);
+}
 #else
 static void pool_over_declared(struct device *dev) { }
 static void declare_over_pool(void) { }
+static void declare_inside_allocation(struct device *dev) { }
 #endif
 
 static int rig_sp_probe(struct platform_device *pdev)
@@ -164,6 +196,7 @@ static int rig_sp_probe(struct platform_device *pdev)
 		goto out;
 	round_of_allocs(dev, "first");
 	declare_over_pool();
+	declare_inside_allocation(dev);
 
 	of_reserved_mem_device_release(dev);
 	va = dma_alloc_coherent(dev, PAGE_SIZE, &h, GFP_KERNEL);
